@@ -1,0 +1,1 @@
+//! Engines: plain Rust, no knowledge of syntax.
