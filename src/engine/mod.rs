@@ -1,1 +1,25 @@
-//! Engines: plain Rust, no knowledge of syntax.
+//! Engines: plain Rust with no knowledge of syntax.
+//!
+//! Every long computation reports to a [`Watch`] now and then, which may stop
+//! it (Ctrl-C in the REPL) and may draw a progress bar. Engines never print.
+
+/// The computation was stopped by its [`Watch`] (the user pressed Ctrl-C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Interrupted;
+
+/// Observer of long work: told how far it has come, may stop it.
+pub trait Watch {
+    /// `done` units of work out of `total` (0 when the total is unknown).
+    /// Returning `Err(Interrupted)` asks the engine to stop at once; the
+    /// engine then leaves its memo tables consistent (complete entries only).
+    fn tick(&mut self, done: u64, total: u64) -> Result<(), Interrupted>;
+}
+
+/// A watch that never stops anything and shows nothing (tests, libraries).
+pub struct Quiet;
+
+impl Watch for Quiet {
+    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
+        Ok(())
+    }
+}
