@@ -1,0 +1,131 @@
+//! Diagnostics: what went wrong, where, and what to do about it; rendered
+//! with ariadne against the source they point into.
+
+use ariadne::{Color, Config, IndexType, Label, Report, ReportKind};
+use std::ops::Range;
+
+/// Which source a span points into (an index into [`Sources`]).
+pub type SourceId = usize;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The source the spans point into; set when the diagnostic leaves the
+    /// pass that made it (lexer and parser work on one source at a time).
+    pub source: SourceId,
+    pub span: Range<usize>,
+    pub message: String,
+    pub label: String,
+    pub hint: Option<String>,
+    pub notes: Vec<String>,
+    pub secondary: Vec<(Range<usize>, String)>,
+}
+
+impl Diagnostic {
+    pub fn error(span: Range<usize>, message: impl Into<String>) -> Self {
+        Diagnostic {
+            source: 0,
+            span,
+            message: message.into(),
+            label: String::new(),
+            hint: None,
+            notes: Vec::new(),
+            secondary: Vec::new(),
+        }
+    }
+
+    pub fn at(mut self, source: SourceId) -> Self {
+        self.source = source;
+        self
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    pub fn secondary(mut self, span: Range<usize>, label: impl Into<String>) -> Self {
+        self.secondary.push((span, label.into()));
+        self
+    }
+}
+
+/// The texts diagnostics point into: files, `-e` arguments, REPL inputs.
+#[derive(Default, Debug, Clone)]
+pub struct Sources {
+    items: Vec<(String, String)>,
+}
+
+impl Sources {
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
+        self.items.push((name.into(), text.into()));
+        self.items.len() - 1
+    }
+
+    pub fn name(&self, id: SourceId) -> &str {
+        &self.items[id].0
+    }
+
+    pub fn text(&self, id: SourceId) -> &str {
+        &self.items[id].1
+    }
+
+    /// The source text under a span, clamped to the text.
+    pub fn slice(&self, id: SourceId, span: &Range<usize>) -> &str {
+        let text = self.text(id);
+        let end = span.end.min(text.len());
+        text.get(span.start.min(end)..end).unwrap_or("")
+    }
+
+    /// Renders one diagnostic as ariadne does, in colour or not.
+    pub fn render(&self, d: &Diagnostic, color: bool) -> String {
+        let name = self.name(d.source).to_string();
+        let len = self.text(d.source).len();
+        let clamp = |r: &Range<usize>| r.start.min(len)..r.end.min(len).max(r.start.min(len));
+        let span = clamp(&d.span);
+        let mut report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
+            .with_config(
+                Config::default()
+                    .with_index_type(IndexType::Byte)
+                    .with_color(color),
+            )
+            .with_message(&d.message)
+            .with_label({
+                let l = Label::new((name.clone(), span)).with_color(Color::Red);
+                if d.label.is_empty() { l } else { l.with_message(&d.label) }
+            });
+        for (r, msg) in &d.secondary {
+            report = report.with_label(
+                Label::new((name.clone(), clamp(r)))
+                    .with_message(msg)
+                    .with_color(Color::Blue),
+            );
+        }
+        if let Some(h) = &d.hint {
+            report = report.with_help(h);
+        }
+        for n in &d.notes {
+            report = report.with_note(n);
+        }
+        let mut out = Vec::new();
+        let cache = ariadne::sources(
+            self.items
+                .iter()
+                .filter(|(n, _)| *n == name)
+                .map(|(n, t)| (n.clone(), t.clone())),
+        );
+        if report.finish().write(cache, &mut out).is_err() {
+            return format!("error: {}\n", d.message);
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+}

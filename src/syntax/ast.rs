@@ -1,0 +1,136 @@
+//! The abstract syntax tree, with byte spans into the source it came from.
+
+pub type Span = std::ops::Range<usize>;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Int(u64),
+    Name(Name),
+    /// `name(args)`: a game position, or `nim(n)`.
+    Call(Name, Vec<Expr>),
+    /// `*e`, or `*` alone (None) for *1.
+    Nimber(Option<Box<Expr>>),
+    /// `{a, b, c}`: an explicit game (set of options) or a set of integers.
+    Set(Vec<Expr>),
+    /// `{ item for .. if .. }`.
+    Builder(Box<Expr>, Vec<Clause>),
+    /// `a + b + c`: flattened, so long sums make no deep trees.
+    Sum(Vec<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    Union(Box<Expr>, Box<Expr>),
+    Cmp(CmpOp, Box<Expr>, Box<Expr>),
+    And(Box<Expr>, Box<Expr>),
+    Or(Box<Expr>, Box<Expr>),
+    Not(Box<Expr>),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Clause {
+    For(Name, Iter),
+    If(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Iter {
+    Range(Range, Span),
+    Expr(Expr),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Range {
+    pub lo: Expr,
+    pub hi: Expr,
+    pub inclusive: bool,
+}
+
+/// The right-hand side of `game name = ...` when it is a rule family.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Family {
+    Subtraction(Vec<Expr>),
+    AllBut(Vec<Expr>),
+    Octal(String, Span),
+    Hex(String, Span),
+    Grundy,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    Expr(Expr),
+    Family(Family, Span),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Query {
+    Grundy(Expr),
+    Outcome(Expr),
+    MisereOutcome(Expr),
+    Moves(Expr),
+    Explain(Expr),
+    Mex(Expr),
+    Equiv(Expr, Expr),
+    Sequence(Name, Range),
+    Period(Name),
+    Table(Name, Range, Range),
+}
+
+/// One word or number of a `check`'s expected value: `3`, `P`, `71 12`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Atom {
+    Int(u64),
+    Word(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum StmtKind {
+    Game {
+        name: Name,
+        params: Vec<Name>,
+        body: Body,
+    },
+    Let(Name, Expr),
+    Query(Query),
+    Check(Query, Vec<Atom>, Span),
+    /// `set NAME VALUE`: a setting such as `set limit 100000000`.
+    Set(Name, Expr),
+    /// A bare expression: the Grundy value of a game, or an integer's value.
+    Expr(Expr),
+    /// A statement that did not parse (already reported).
+    Error,
+}

@@ -1,0 +1,316 @@
+//! Turns source text into the parser's tokens.
+//!
+//! logos recognises the raw tokens; this pass then
+//! - ends statements at newlines outside brackets and at `;`,
+//! - tells a nimber `*5` from a multiplication `2*k`,
+//! - marks a name written right before `(` as a call (`kayles(5)`),
+//! - parses integers with overflow checks,
+//! - and collects every lexical error with its span instead of stopping.
+
+use super::token::{Raw, Tok};
+use crate::diag::Diagnostic;
+use logos::Logos;
+
+/// Brackets may nest this deep; deeper input is refused with a diagnostic.
+pub const MAX_NESTING: usize = 256;
+
+/// A token with its byte span, as the LALRPOP parser wants it.
+pub type Spanned = (usize, Tok, usize);
+
+pub struct Lexed {
+    pub tokens: Vec<Spanned>,
+    pub errors: Vec<Diagnostic>,
+}
+
+pub fn lex(src: &str) -> Lexed {
+    let mut out = Lexed {
+        tokens: Vec::new(),
+        errors: Vec::new(),
+    };
+    // Open brackets: (kind, byte offset).
+    let mut open: Vec<(Raw, usize)> = Vec::new();
+    let mut lexer = Raw::lexer(src);
+    let mut bad_run: Option<(usize, usize)> = None;
+    while let Some(raw) = lexer.next() {
+        let span = lexer.span();
+        let raw = match raw {
+            Ok(raw) => raw,
+            Err(()) => {
+                // Merge adjacent unknown characters into one error.
+                bad_run = match bad_run {
+                    Some((s, e)) if e == span.start => Some((s, span.end)),
+                    Some((s, e)) => {
+                        out.errors.push(bad_chars(src, s, e));
+                        Some((span.start, span.end))
+                    }
+                    None => Some((span.start, span.end)),
+                };
+                continue;
+            }
+        };
+        if let Some((s, e)) = bad_run.take() {
+            out.errors.push(bad_chars(src, s, e));
+        }
+        let text = lexer.slice();
+        let tok = match raw {
+            Raw::Newline => {
+                if !open.is_empty() || last_is_end(&out.tokens) {
+                    continue;
+                }
+                Tok::End
+            }
+            Raw::Semi => {
+                if let Some(&(kind, at)) = open.last() {
+                    out.errors.push(unclosed(kind, at, Some(span.start)));
+                    open.clear();
+                }
+                if last_is_end(&out.tokens) {
+                    continue;
+                }
+                Tok::End
+            }
+            Raw::Int => match parse_int(text) {
+                Some(n) => Tok::Int(n),
+                None => {
+                    out.errors.push(
+                        Diagnostic::error(span.clone(), "integer literal too large")
+                            .label("this does not fit in 64 bits")
+                            .hint(format!("integers are unsigned 64-bit: at most {}", u64::MAX)),
+                    );
+                    Tok::Int(0)
+                }
+            },
+            Raw::Code => Tok::Code(text.to_string()),
+            Raw::Ident => match Tok::keyword(text) {
+                Some(k) => k,
+                None if src[span.end..].starts_with('(') => Tok::CallName(text.to_string()),
+                None => Tok::Ident(text.to_string()),
+            },
+            Raw::LParen | Raw::LBrace | Raw::LBracket => {
+                if open.len() >= MAX_NESTING {
+                    out.errors.push(
+                        Diagnostic::error(span.clone(), "brackets nested too deeply")
+                            .label(format!("more than {MAX_NESTING} levels"))
+                            .hint("name the inner parts with `let` and use the names"),
+                    );
+                    return out;
+                }
+                open.push((raw, span.start));
+                match raw {
+                    Raw::LParen => Tok::LParen,
+                    Raw::LBrace => Tok::LBrace,
+                    _ => Tok::LBracket,
+                }
+            }
+            Raw::RParen | Raw::RBrace | Raw::RBracket => {
+                let want = match raw {
+                    Raw::RParen => Raw::LParen,
+                    Raw::RBrace => Raw::LBrace,
+                    _ => Raw::LBracket,
+                };
+                match open.last() {
+                    Some(&(kind, _)) if kind == want => {
+                        open.pop();
+                    }
+                    Some(&(kind, at)) => {
+                        out.errors.push(
+                            Diagnostic::error(span.clone(), format!("`{text}` does not match"))
+                                .label(format!("expected `{}` here", closer(kind)))
+                                .secondary(at..at + 1, "the bracket opened here"),
+                        );
+                        open.pop();
+                    }
+                    None => {
+                        out.errors.push(
+                            Diagnostic::error(span.clone(), format!("unmatched `{text}`"))
+                                .label("nothing is open here"),
+                        );
+                        continue;
+                    }
+                }
+                match raw {
+                    Raw::RParen => Tok::RParen,
+                    Raw::RBrace => Tok::RBrace,
+                    _ => Tok::RBracket,
+                }
+            }
+            Raw::Star => star_kind(src, span.start, span.end, open.is_empty(), &out.tokens),
+            Raw::Comma => Tok::Comma,
+            Raw::DotDot => Tok::DotDot,
+            Raw::DotDotEq => Tok::DotDotEq,
+            Raw::Plus => Tok::Plus,
+            Raw::Minus => Tok::Minus,
+            Raw::Slash => Tok::Slash,
+            Raw::Percent => Tok::Percent,
+            Raw::Bar => Tok::Bar,
+            Raw::Assign => Tok::Assign,
+            Raw::EqEq => Tok::EqEq,
+            Raw::NotEq => Tok::NotEq,
+            Raw::Lt => Tok::Lt,
+            Raw::Le => Tok::Le,
+            Raw::Gt => Tok::Gt,
+            Raw::Ge => Tok::Ge,
+            Raw::Arrow => Tok::Arrow,
+        };
+        out.tokens.push((span.start, tok, span.end));
+    }
+    if let Some((s, e)) = bad_run {
+        out.errors.push(bad_chars(src, s, e));
+    }
+    if let Some(&(kind, at)) = open.first() {
+        out.errors.push(unclosed(kind, at, None));
+    }
+    if !last_is_end(&out.tokens) {
+        out.tokens.push((src.len(), Tok::End, src.len()));
+    }
+    out
+}
+
+fn last_is_end(tokens: &[Spanned]) -> bool {
+    matches!(tokens.last(), None | Some((_, Tok::End, _)))
+}
+
+fn parse_int(text: &str) -> Option<u64> {
+    let mut n: u64 = 0;
+    for b in text.bytes().filter(|&b| b != b'_') {
+        n = n.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+    }
+    Some(n)
+}
+
+/// `*` starts a nimber unless it follows an operand. At the top level a `*`
+/// with space before it and none after (`equiv nim(3) *3`) is a nimber too.
+fn star_kind(src: &str, start: usize, end: usize, top: bool, before: &[Spanned]) -> Tok {
+    let after_operand = before.last().is_some_and(|(_, t, _)| t.ends_operand());
+    let space_before = src[..start].ends_with([' ', '\t']);
+    let tight_after = src[end..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '(' || c == '_');
+    if after_operand && !(top && space_before && tight_after) {
+        Tok::Times
+    } else if tight_after {
+        Tok::Nimber
+    } else {
+        Tok::StarOne
+    }
+}
+
+fn closer(open: Raw) -> char {
+    match open {
+        Raw::LParen => ')',
+        Raw::LBrace => '}',
+        _ => ']',
+    }
+}
+
+fn unclosed(kind: Raw, at: usize, cut: Option<usize>) -> Diagnostic {
+    let d = Diagnostic::error(at..at + 1, "unclosed bracket")
+        .label(format!("this is never closed with `{}`", closer(kind)));
+    match cut {
+        Some(c) => d.secondary(c..c + 1, "the statement ends here"),
+        None => d.hint("a statement continues across lines while a bracket is open"),
+    }
+}
+
+fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
+    let text = &src[s..e];
+    let shown: String = text.chars().take(8).collect();
+    let hint = if text.starts_with('"') || text.starts_with('\'') {
+        "mex has no strings"
+    } else if text.starts_with('&') {
+        "write `and`"
+    } else if text.starts_with('!') {
+        "write `not`"
+    } else if text.starts_with('^') {
+        "games add with `+` (the nim-sum of their values)"
+    } else {
+        "see `mex --help` for the language"
+    };
+    Diagnostic::error(s..e, format!("unexpected character{} `{}`", if text.chars().count() > 1 { "s" } else { "" }, shown.escape_debug()))
+        .label("not part of the language")
+        .hint(hint)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(src: &str) -> Vec<Tok> {
+        let l = lex(src);
+        assert!(l.errors.is_empty(), "{:?}", l.errors);
+        l.tokens.into_iter().map(|t| t.1).collect()
+    }
+
+    #[test]
+    fn integers_with_separators() {
+        assert_eq!(toks("1_000_000"), vec![Tok::Int(1_000_000), Tok::End]);
+        assert_eq!(toks("18446744073709551615")[0], Tok::Int(u64::MAX));
+    }
+
+    #[test]
+    fn overflowing_integer_is_an_error_with_span() {
+        let l = lex("grundy 123456789012345678901234567890");
+        assert_eq!(l.errors.len(), 1);
+        assert_eq!(l.errors[0].span, 7..37);
+    }
+
+    #[test]
+    fn newlines_inside_brackets_do_not_end_statements() {
+        let t = toks("game s(n) = {\n s(n - 1)\n}\ngrundy s(3)");
+        let ends = t.iter().filter(|t| **t == Tok::End).count();
+        assert_eq!(ends, 2);
+    }
+
+    #[test]
+    fn star_prefix_and_infix() {
+        assert_eq!(toks("*5 + *")[0], Tok::Nimber);
+        assert_eq!(toks("*5 + *")[3], Tok::StarOne);
+        assert_eq!(toks("{*, *2}")[1], Tok::StarOne);
+        assert_eq!(toks("nim(2*k)")[3], Tok::Times);
+        assert_eq!(toks("nim(2 * k)")[3], Tok::Times);
+        assert_eq!(toks("equiv nim(3) *3")[5], Tok::Nimber);
+    }
+
+    #[test]
+    fn codes_and_ranges() {
+        assert_eq!(toks("octal 0.07")[1], Tok::Code("0.07".into()));
+        assert_eq!(toks("0..=n")[..3], [Tok::Int(0), Tok::DotDotEq, Tok::Ident("n".into())]);
+        assert_eq!(toks("0..10")[..3], [Tok::Int(0), Tok::DotDot, Tok::Int(10)]);
+    }
+
+    #[test]
+    fn calls_keywords_comments() {
+        assert_eq!(
+            toks("kayles(3) # a comment ünïcode"),
+            vec![
+                Tok::CallName("kayles".into()),
+                Tok::LParen,
+                Tok::Int(3),
+                Tok::RParen,
+                Tok::End
+            ]
+        );
+        assert_eq!(toks("grundy x")[0], Tok::Grundy);
+    }
+
+    #[test]
+    fn unbalanced_brackets_are_reported() {
+        assert_eq!(lex("{ *1").errors.len(), 1);
+        assert_eq!(lex("*1 }").errors.len(), 1);
+        assert_eq!(lex("(]").errors.len(), 1);
+    }
+
+    #[test]
+    fn garbage_is_grouped() {
+        let l = lex("grundy @@@ $");
+        assert_eq!(l.errors.len(), 2);
+    }
+
+    #[test]
+    fn deep_nesting_is_refused() {
+        let src = "(".repeat(100_000);
+        let l = lex(&src);
+        assert!(l.errors.iter().any(|d| d.message.contains("nested too deeply")));
+    }
+}
