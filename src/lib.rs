@@ -1,4 +1,10 @@
 //! mex: a language, interpreter and REPL for impartial combinatorial games.
+pub mod check;
+pub mod cli;
 pub mod diag;
 pub mod engine;
+pub mod eval;
+pub mod ir;
+pub mod query;
+pub mod session;
 pub mod syntax;

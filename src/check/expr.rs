@@ -1,0 +1,326 @@
+//! Expressions: names resolved, types inferred and checked, lowered to IR.
+
+use super::names::did_you_mean;
+use super::Checker;
+use crate::diag::Diagnostic;
+use crate::ir::{self, Clause, Cond, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type};
+use crate::syntax::ast::{self, Expr, ExprKind};
+
+pub type R<T> = Result<T, Diagnostic>;
+
+/// Deeper expressions than this are refused (they would only come from
+/// generated input, and checking them must not exhaust the stack).
+const MAX_DEPTH: usize = 400;
+
+/// What a name refers to where it is used.
+pub enum Named {
+    Local(ir::Slot),
+    Global(ir::GlobalId, Type),
+    Game(ir::GameId, usize),
+    Unknown,
+}
+
+impl Checker<'_> {
+    pub(super) fn loc(&self, span: &ast::Span) -> Loc {
+        Loc::new(self.src, span)
+    }
+
+    pub(super) fn err(&self, span: &ast::Span, msg: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(span.clone(), msg).at(self.src)
+    }
+
+    fn enter(&mut self, e: &Expr) -> R<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self
+                .err(&e.span, "expression nested too deeply")
+                .label(format!("more than {MAX_DEPTH} levels"))
+                .hint("name parts of it with `let`"));
+        }
+        Ok(())
+    }
+
+    /// The type an expression has on its own (for `let` and bare lines).
+    pub fn infer(&self, e: &Expr) -> Type {
+        match &e.kind {
+            ExprKind::Int(_) | ExprKind::Bin(..) => Type::Int,
+            ExprKind::Name(n) => match self.lookup(&n.text) {
+                Named::Local(_) => Type::Int,
+                Named::Global(_, t) => t,
+                _ => Type::Game,
+            },
+            ExprKind::Call(..) | ExprKind::Nimber(_) => Type::Game,
+            ExprKind::Set(items) => {
+                let ints = items.iter().all(|i| self.infer(i) == Type::Int);
+                let zeros = items.iter().all(|i| i.kind == ExprKind::Int(0));
+                if !items.is_empty() && ints && !zeros {
+                    Type::IntSet
+                } else {
+                    Type::Game
+                }
+            }
+            ExprKind::Builder(item, _) => match self.infer(item) {
+                Type::Int => Type::IntSet,
+                _ => Type::Game,
+            },
+            ExprKind::Sum(parts) => {
+                if parts.iter().any(|p| self.infer(p) != Type::Int) {
+                    Type::Game
+                } else {
+                    Type::Int
+                }
+            }
+            ExprKind::Union(a, _) => self.infer(a),
+            ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) | ExprKind::Not(_) => Type::Cond,
+        }
+    }
+
+    pub fn int(&mut self, e: &Expr) -> R<IntExpr> {
+        self.enter(e)?;
+        let r = self.int_inner(e);
+        self.depth -= 1;
+        r
+    }
+
+    fn int_inner(&mut self, e: &Expr) -> R<IntExpr> {
+        let loc = self.loc(&e.span);
+        let kind = match &e.kind {
+            ExprKind::Int(n) => IntKind::Lit(*n),
+            ExprKind::Name(n) => match self.lookup(&n.text) {
+                Named::Local(s) => IntKind::Local(s),
+                Named::Global(g, Type::Int) => IntKind::Global(g),
+                Named::Unknown => return Err(self.unknown(n)),
+                _ => return Err(self.mismatch(e, Type::Int)),
+            },
+            ExprKind::Bin(op, a, b) => IntKind::Bin(*op, Box::new(self.int(a)?), Box::new(self.int(b)?)),
+            ExprKind::Sum(parts) => {
+                let mut acc = self.int(&parts[0])?;
+                for p in &parts[1..] {
+                    let rhs = self.int(p)?;
+                    let loc = Loc { end: rhs.loc.end, ..acc.loc };
+                    acc = IntExpr {
+                        kind: IntKind::Bin(ir::BinOp::Add, Box::new(acc), Box::new(rhs)),
+                        loc,
+                    };
+                }
+                return Ok(acc);
+            }
+            _ => return Err(self.mismatch(e, Type::Int)),
+        };
+        Ok(IntExpr { kind, loc })
+    }
+
+    pub fn game(&mut self, e: &Expr) -> R<GameExpr> {
+        self.enter(e)?;
+        let r = self.game_inner(e);
+        self.depth -= 1;
+        r
+    }
+
+    fn game_inner(&mut self, e: &Expr) -> R<GameExpr> {
+        Ok(match &e.kind {
+            ExprKind::Int(0) => GameExpr::Zero,
+            ExprKind::Name(n) => match self.lookup(&n.text) {
+                Named::Global(g, Type::Game) => GameExpr::Global(g),
+                Named::Game(id, 0) => GameExpr::Pos {
+                    game: id,
+                    args: Vec::new(),
+                    loc: self.loc(&e.span),
+                },
+                Named::Game(_, arity) => {
+                    return Err(self
+                        .err(&e.span, format!("`{}` needs {arity} argument{}", n.text, plural(arity)))
+                        .label("a position of this game needs its parameters")
+                        .hint(format!("write `{}({})`", n.text, vec!["n"; arity].join(", "))))
+                }
+                Named::Unknown => return Err(self.unknown(n)),
+                _ => return Err(self.mismatch(e, Type::Game)),
+            },
+            ExprKind::Call(name, args) => self.call(name, args, e)?,
+            ExprKind::Nimber(None) => GameExpr::Nim {
+                n: IntExpr {
+                    kind: IntKind::Lit(1),
+                    loc: self.loc(&e.span),
+                },
+                star: true,
+            },
+            ExprKind::Nimber(Some(n)) => GameExpr::Nim {
+                n: self.int(n)?,
+                star: true,
+            },
+            ExprKind::Sum(parts) => GameExpr::Sum(parts.iter().map(|p| self.game(p)).collect::<R<_>>()?),
+            ExprKind::Set(..) | ExprKind::Builder(..) | ExprKind::Union(..) => GameExpr::Options(self.options(e)?),
+            _ => return Err(self.mismatch(e, Type::Game)),
+        })
+    }
+
+    fn call(&mut self, name: &ast::Name, args: &[Expr], e: &Expr) -> R<GameExpr> {
+        let found = self.lookup(&name.text);
+        if let Named::Game(id, arity) = found {
+            if args.len() != arity {
+                return Err(self.arity(name, arity, args.len(), e));
+            }
+            let args = args.iter().map(|a| self.int(a)).collect::<R<Vec<_>>>()?;
+            return Ok(GameExpr::Pos {
+                game: id,
+                args,
+                loc: self.loc(&e.span),
+            });
+        }
+        if name.text == "nim" {
+            if args.len() != 1 {
+                return Err(self.arity(name, 1, args.len(), e));
+            }
+            return Ok(GameExpr::Nim {
+                n: self.int(&args[0])?,
+                star: false,
+            });
+        }
+        match found {
+            Named::Unknown => Err(self.unknown(name)),
+            _ => Err(self
+                .err(&name.span, format!("`{}` is not a game", name.text))
+                .label(format!("this is {}", self.infer_name(&name.text).describe()))),
+        }
+    }
+
+    fn infer_name(&self, name: &str) -> Type {
+        match self.lookup(name) {
+            Named::Global(_, t) => t,
+            Named::Local(_) => Type::Int,
+            _ => Type::Game,
+        }
+    }
+
+    /// The options of an explicit game: `{..}`, `{.. for ..}`, `A | B`.
+    pub fn options(&mut self, e: &Expr) -> R<OptionSet> {
+        match &e.kind {
+            ExprKind::Set(items) => Ok(OptionSet::Items(items.iter().map(|i| self.game(i)).collect::<R<_>>()?)),
+            ExprKind::Builder(item, clauses) => {
+                let mark = self.locals.len();
+                let r = (|| {
+                    let clauses = self.clauses(clauses)?;
+                    let item = Box::new(self.game(item)?);
+                    Ok(OptionSet::Builder { item, clauses })
+                })();
+                self.locals.truncate(mark);
+                r
+            }
+            ExprKind::Union(a, b) => Ok(OptionSet::Union(Box::new(self.options(a)?), Box::new(self.options(b)?))),
+            _ => Err(self
+                .err(&e.span, "`|` joins sets of options")
+                .label(format!("this is {}, not a set written with braces", self.infer(e).describe()))
+                .hint("write both sides as sets: `{ .. } | { .. }`")),
+        }
+    }
+
+    pub fn int_set(&mut self, e: &Expr) -> R<IntSet> {
+        self.enter(e)?;
+        let r = self.int_set_inner(e);
+        self.depth -= 1;
+        r
+    }
+
+    fn int_set_inner(&mut self, e: &Expr) -> R<IntSet> {
+        match &e.kind {
+            ExprKind::Set(items) => Ok(IntSet::Items(items.iter().map(|i| self.int(i)).collect::<R<_>>()?)),
+            ExprKind::Builder(item, clauses) => {
+                let mark = self.locals.len();
+                let r = (|| {
+                    let clauses = self.clauses(clauses)?;
+                    let item = Box::new(self.int(item)?);
+                    Ok(IntSet::Builder { item, clauses })
+                })();
+                self.locals.truncate(mark);
+                r
+            }
+            ExprKind::Union(a, b) => Ok(IntSet::Union(Box::new(self.int_set(a)?), Box::new(self.int_set(b)?))),
+            ExprKind::Name(n) => match self.lookup(&n.text) {
+                Named::Global(g, Type::IntSet) => Ok(IntSet::Global(g)),
+                Named::Unknown => Err(self.unknown(n)),
+                _ => Err(self.mismatch(e, Type::IntSet)),
+            },
+            _ => Err(self.mismatch(e, Type::IntSet)),
+        }
+    }
+
+    pub fn cond(&mut self, e: &Expr) -> R<Cond> {
+        self.enter(e)?;
+        let r = match &e.kind {
+            ExprKind::Cmp(op, a, b) => Ok(Cond::Cmp(*op, self.int(a)?, self.int(b)?)),
+            ExprKind::And(a, b) => Ok(Cond::And(Box::new(self.cond(a)?), Box::new(self.cond(b)?))),
+            ExprKind::Or(a, b) => Ok(Cond::Or(Box::new(self.cond(a)?), Box::new(self.cond(b)?))),
+            ExprKind::Not(a) => Ok(Cond::Not(Box::new(self.cond(a)?))),
+            _ => Err(self.mismatch(e, Type::Cond)),
+        };
+        self.depth -= 1;
+        r
+    }
+
+    /// `for` and `if` clauses; each `for` binds a new local for what follows.
+    fn clauses(&mut self, clauses: &[ast::Clause]) -> R<Vec<Clause>> {
+        let mut out = Vec::new();
+        for c in clauses {
+            match c {
+                ast::Clause::If(e) => out.push(Clause::If(self.cond(e)?)),
+                ast::Clause::For(name, iter) => {
+                    let source = match iter {
+                        ast::Iter::Range(r, _) => Source::Range {
+                            lo: self.int(&r.lo)?,
+                            hi: self.int(&r.hi)?,
+                            inclusive: r.inclusive,
+                        },
+                        ast::Iter::Expr(e) => Source::Set(self.int_set(e)?),
+                    };
+                    let slot = self.bind_local(&name.text);
+                    out.push(Clause::For {
+                        slot,
+                        source,
+                        loc: self.loc(&name.span),
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn arity(&self, name: &ast::Name, want: usize, got: usize, e: &Expr) -> Diagnostic {
+        self.err(&e.span, format!("`{}` takes {want} argument{}, not {got}", name.text, plural(want)))
+            .label(format!("{got} given here"))
+    }
+
+    pub(super) fn unknown(&self, n: &ast::Name) -> Diagnostic {
+        let d = self.err(&n.span, format!("unknown name `{}`", n.text)).label("not defined");
+        match did_you_mean(&n.text, self.candidates()) {
+            Some(s) => d.hint(format!("did you mean `{s}`?")),
+            None => d.hint("define it first with `game` or `let`"),
+        }
+    }
+
+    /// "expected a game, found an integer", with a hint for the usual slips.
+    fn mismatch(&self, e: &Expr, want: Type) -> Diagnostic {
+        let found = self.infer(e);
+        let d = self
+            .err(&e.span, format!("expected {}, found {}", want.describe(), found.describe()))
+            .label(format!("this is {}", found.describe()));
+        let text = match &e.kind {
+            ExprKind::Int(n) => n.to_string(),
+            ExprKind::Name(n) => n.text.clone(),
+            _ => "(..)".into(),
+        };
+        match (want, found, &e.kind) {
+            (Type::Game, _, ExprKind::Bin(..)) => d.hint("games combine only with `+` (the disjunctive sum)"),
+            (Type::Game, Type::Int, _) => d.hint(format!(
+                "a Nim heap is written `*{text}` or `nim({text})`; integers and games do not mix"
+            )),
+            (Type::Int, Type::Game, _) => d.hint("games add with `+` only where a game is expected; arithmetic is on integers"),
+            (Type::Cond, _, _) => d.hint("conditions compare integers: `k <= n`, `a != b`, with `and`, `or`, `not`"),
+            (Type::IntSet, _, _) => d.hint("write a set of integers like `{1, 3, 4}` or a range like `1..=n`"),
+            _ => d,
+        }
+    }
+}
+
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

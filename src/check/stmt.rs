@@ -1,0 +1,319 @@
+//! Statements: game definitions (hoisted within their unit), `let`, `set`,
+//! queries and `check`s, lowered to the actions the session runs.
+
+use super::expr::{plural, Named, R};
+use super::Checker;
+use crate::diag::Diagnostic;
+use crate::ir::{DefKind, GameDef, GameExpr, GameId, GlobalId, IntExpr, IntSet, Loc, Rule, Type};
+use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
+
+/// A checked unit: its game definitions (installed before anything runs,
+/// so a game may be used above the line that defines it) and its actions.
+pub struct Unit {
+    pub games: Vec<(GameId, GameDef)>,
+    pub actions: Vec<Action>,
+}
+
+pub enum Typed {
+    Int(IntExpr),
+    Game(GameExpr),
+    IntSet(IntSet),
+}
+
+pub enum Action {
+    Let { name: String, id: GlobalId, value: Typed },
+    Set { setting: Setting, value: IntExpr },
+    Query { query: QueryIr, loc: Loc },
+    Check { query: QueryIr, expect: Expect, text: String, loc: Loc },
+    /// A bare expression: a game's value, or an integer.
+    Show(Typed, Loc),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Setting {
+    Positions,
+    Options,
+    Heap,
+    Period,
+}
+
+impl Setting {
+    pub const ALL: &'static [(&'static str, Setting, &'static str)] = &[
+        ("positions", Setting::Positions, "positions of defined games kept in memory"),
+        ("options", Setting::Options, "loop iterations for the options of one position"),
+        ("heap", Setting::Heap, "largest heap a rule family computes without a proven period"),
+        ("period", Setting::Period, "how far `period` searches"),
+    ];
+}
+
+pub struct RangeIr {
+    pub lo: IntExpr,
+    pub hi: IntExpr,
+    pub inclusive: bool,
+}
+
+pub enum TableSource {
+    Nimsum,
+    Game(GameId),
+}
+
+pub enum QueryIr {
+    Grundy(GameExpr),
+    Outcome(GameExpr),
+    MisereOutcome(GameExpr),
+    Moves(GameExpr),
+    Explain(GameExpr),
+    Mex(IntSet),
+    Equiv(GameExpr, GameExpr),
+    Sequence(GameId, RangeIr),
+    Period(GameId),
+    Table(TableSource, RangeIr, RangeIr),
+}
+
+/// What a `check` expects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expect {
+    Value(u64),
+    /// `P` (true) or `N` (false).
+    Outcome(bool),
+    Values(Vec<u64>),
+    Period(u64, u64),
+}
+
+impl Checker<'_> {
+    pub(super) fn run(&mut self, stmts: &[Stmt]) -> Result<Unit, Vec<Diagnostic>> {
+        let mut errors = Vec::new();
+        let mut unit = Unit {
+            games: Vec::new(),
+            actions: Vec::new(),
+        };
+        self.declare_games(stmts, &mut errors);
+        for s in stmts {
+            self.locals.clear();
+            self.max_locals = 0;
+            self.depth = 0;
+            match self.stmt(s, &mut unit) {
+                Ok(()) => {}
+                Err(d) => errors.push(d),
+            }
+        }
+        if errors.is_empty() { Ok(unit) } else { Err(errors) }
+    }
+
+    /// Gives every game of the unit its id before any body is checked.
+    fn declare_games(&mut self, stmts: &[Stmt], errors: &mut Vec<Diagnostic>) {
+        let mut next = self.games.len();
+        for s in stmts {
+            let StmtKind::Game { name, params, .. } = &s.kind else { continue };
+            if let Some(first) = stmts.iter().find_map(|t| match &t.kind {
+                StmtKind::Game { name: n, .. } if n.text == name.text => Some(n),
+                _ => None,
+            }) {
+                if first.span != name.span {
+                    errors.push(
+                        self.err(&name.span, format!("`{}` is defined twice", name.text))
+                            .label("second definition")
+                            .secondary(first.span.clone(), "first definition")
+                            .hint("give one of them another name"),
+                    );
+                    continue;
+                }
+            }
+            let id = match self.names.games.get(&name.text) {
+                Some(&(id, arity)) if arity == params.len() => id,
+                Some(&(_, arity)) => {
+                    errors.push(
+                        self.err(&name.span, format!("`{}` already has {arity} parameter{}", name.text, plural(arity)))
+                            .label(format!("redefined with {}", params.len()))
+                            .hint("a new definition must keep the number of parameters; or choose a new name"),
+                    );
+                    continue;
+                }
+                None => {
+                    next += 1;
+                    next - 1
+                }
+            };
+            self.unit_games.insert(name.text.clone(), (id, params.len()));
+        }
+    }
+
+    fn stmt(&mut self, s: &Stmt, unit: &mut Unit) -> R<()> {
+        let loc = self.loc(&s.span);
+        match &s.kind {
+            StmtKind::Error => {}
+            StmtKind::Game { name, params, body } => {
+                let Some(&(id, _)) = self.unit_games.get(&name.text) else {
+                    return Ok(()); // reported when declared
+                };
+                for (i, p) in params.iter().enumerate() {
+                    if params[..i].iter().any(|q| q.text == p.text) {
+                        return Err(self.err(&p.span, format!("parameter `{}` appears twice", p.text)));
+                    }
+                    self.bind_local(&p.text);
+                }
+                let rule = match body {
+                    Body::Expr(e) => match &e.kind {
+                        ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => Rule::Options(self.options(e)?),
+                        _ => Rule::Alias(self.game(e)?),
+                    },
+                    Body::Family(_, span) => {
+                        return Err(self
+                            .err(span, "rule families are not supported yet")
+                            .hint("write the game in set-builder form for now"))
+                    }
+                };
+                unit.games.push((
+                    id,
+                    GameDef {
+                        name: name.text.clone(),
+                        params: params.iter().map(|p| p.text.clone()).collect(),
+                        loc: self.loc(&name.span),
+                        kind: DefKind::Rule(rule),
+                        slots: self.max_locals,
+                    },
+                ));
+            }
+            StmtKind::Let(name, e) => {
+                let value = match self.infer(e) {
+                    Type::Int => Typed::Int(self.int(e)?),
+                    Type::IntSet => Typed::IntSet(self.int_set(e)?),
+                    Type::Game => Typed::Game(self.game(e)?),
+                    Type::Cond => {
+                        return Err(self
+                            .err(&e.span, "a condition cannot be bound to a name")
+                            .hint("`let` binds games, integers and sets of integers"))
+                    }
+                };
+                let t = match value {
+                    Typed::Int(_) => Type::Int,
+                    Typed::IntSet(_) => Type::IntSet,
+                    Typed::Game(_) => Type::Game,
+                };
+                let id = self.next_global;
+                self.next_global += 1;
+                self.unit_globals.insert(name.text.clone(), (id, t));
+                unit.actions.push(Action::Let {
+                    name: name.text.clone(),
+                    id,
+                    value,
+                });
+            }
+            StmtKind::Set(name, e) => {
+                let Some(&(_, setting, _)) = Setting::ALL.iter().find(|(n, _, _)| *n == name.text) else {
+                    let known: Vec<&str> = Setting::ALL.iter().map(|s| s.0).collect();
+                    return Err(self
+                        .err(&name.span, format!("unknown setting `{}`", name.text))
+                        .hint(format!("settings: {}", known.join(", "))));
+                };
+                let value = self.int(e)?;
+                unit.actions.push(Action::Set { setting, value });
+            }
+            StmtKind::Query(q) => {
+                let query = self.query(q)?;
+                unit.actions.push(Action::Query { query, loc });
+            }
+            StmtKind::Check(q, atoms, span) => {
+                let query = self.query(q)?;
+                let expect = self.expect(&query, atoms, span)?;
+                let text = self.text(&s.span).trim_start_matches("check").trim().to_string();
+                unit.actions.push(Action::Check { query, expect, text, loc });
+            }
+            StmtKind::Expr(e) => {
+                let value = match self.infer(e) {
+                    Type::Int => Typed::Int(self.int(e)?),
+                    Type::Cond => {
+                        return Err(self
+                            .err(&e.span, "a condition on its own has no value to show")
+                            .hint("conditions belong after `if` in a set builder"))
+                    }
+                    _ => Typed::Game(self.game(e)?),
+                };
+                unit.actions.push(Action::Show(value, loc));
+            }
+        }
+        Ok(())
+    }
+
+    fn query(&mut self, q: &Query) -> R<QueryIr> {
+        Ok(match q {
+            Query::Grundy(e) => QueryIr::Grundy(self.game(e)?),
+            Query::Outcome(e) => QueryIr::Outcome(self.game(e)?),
+            Query::MisereOutcome(e) => QueryIr::MisereOutcome(self.game(e)?),
+            Query::Moves(e) => QueryIr::Moves(self.game(e)?),
+            Query::Explain(e) => QueryIr::Explain(self.game(e)?),
+            Query::Mex(e) => QueryIr::Mex(self.int_set(e)?),
+            Query::Equiv(a, b) => QueryIr::Equiv(self.game(a)?, self.game(b)?),
+            Query::Sequence(name, r) => QueryIr::Sequence(self.game_named(name, 1)?, self.range(r)?),
+            Query::Period(name) => QueryIr::Period(self.game_named(name, 1)?),
+            Query::Table(name, rows, cols) => {
+                let source = match self.lookup(&name.text) {
+                    Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
+                    _ => TableSource::Game(self.game_named(name, 2)?),
+                };
+                QueryIr::Table(source, self.range(rows)?, self.range(cols)?)
+            }
+        })
+    }
+
+    fn range(&mut self, r: &ast::Range) -> R<RangeIr> {
+        Ok(RangeIr {
+            lo: self.int(&r.lo)?,
+            hi: self.int(&r.hi)?,
+            inclusive: r.inclusive,
+        })
+    }
+
+    /// A game given by name, which must take `arity` parameters.
+    fn game_named(&mut self, name: &ast::Name, arity: usize) -> R<GameId> {
+        match self.lookup(&name.text) {
+            Named::Game(id, a) if a == arity => Ok(id),
+            Named::Game(_, a) => Err(self
+                .err(&name.span, format!("`{}` takes {a} parameter{}; this needs a game of {arity}", name.text, plural(a)))
+                .hint(if arity == 1 {
+                    "`sequence` and `period` are for one-parameter games such as heaps"
+                } else {
+                    "`table` is for two-parameter games, or `nimsum`"
+                })),
+            Named::Unknown => Err(self.unknown(name)),
+            _ => Err(self.err(&name.span, format!("`{}` is not a game", name.text))),
+        }
+    }
+
+    fn expect(&self, q: &QueryIr, atoms: &[Atom], span: &ast::Span) -> R<Expect> {
+        let ints: Option<Vec<u64>> = atoms
+            .iter()
+            .map(|a| match a {
+                Atom::Int(n) => Some(*n),
+                Atom::Word(_) => None,
+            })
+            .collect();
+        let bad = |what: &str| self.err(span, format!("expected {what} after `==`"));
+        match q {
+            QueryIr::Grundy(_) | QueryIr::Mex(_) => match ints.as_deref() {
+                Some([n]) => Ok(Expect::Value(*n)),
+                _ => Err(bad("one integer").hint("for example `check grundy nim(3) + nim(5) == 6`")),
+            },
+            QueryIr::Outcome(_) | QueryIr::MisereOutcome(_) => match atoms {
+                [Atom::Word(w)] if w.eq_ignore_ascii_case("p") => Ok(Expect::Outcome(true)),
+                [Atom::Word(w)] if w.eq_ignore_ascii_case("n") => Ok(Expect::Outcome(false)),
+                _ => Err(bad("`P` or `N`").hint("P: the previous player wins; N: the next player wins")),
+            },
+            QueryIr::Sequence(..) => match ints {
+                Some(v) => Ok(Expect::Values(v)),
+                None => Err(bad("the values, separated by spaces")),
+            },
+            QueryIr::Period(_) => match ints.as_deref() {
+                Some([a, b]) => Ok(Expect::Period(*a, *b)),
+                _ => Err(bad("two integers: the pre-period and the period").hint("for Kayles: `check period kayles == 71 12`")),
+            },
+            _ => Err(self
+                .err(span, "this question cannot be checked")
+                .hint("`check` works with grundy, outcome, misere outcome, mex, sequence and period")),
+        }
+    }
+
+    fn text(&self, span: &ast::Span) -> &str {
+        self.text.get(span.clone()).unwrap_or("")
+    }
+}

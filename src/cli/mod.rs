@@ -1,0 +1,71 @@
+//! Command-line front ends around the session: files, `-e`, piped input,
+//! and the terminal REPL.
+
+mod output;
+mod repl;
+
+use crate::session::Session;
+use clap::Parser;
+use output::Output;
+use std::io::{IsTerminal, Read};
+
+/// mex: Grundy values, outcomes and winning moves of impartial games.
+#[derive(Parser, Debug)]
+#[command(version, about, long_about = None, after_help = EXAMPLES)]
+pub struct Args {
+    /// Spec files (*.mex) to run in order, in one environment.
+    pub files: Vec<std::path::PathBuf>,
+    /// Statements to run (separate them with `;`).
+    #[arg(short = 'e', long = "eval", value_name = "STATEMENTS")]
+    pub eval: Vec<String>,
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  mex -e 'grundy nim(6)+nim(12)+nim(9)'            # 3
+  mex -e 'game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }; sequence s 0..15'
+  mex examples/nim.mex                              # run a spec file
+  mex                                               # the REPL
+
+Exit status: 0 all fine, 1 a check failed, 2 an error.
+The language: see README.md.";
+
+pub fn main(args: Args) -> u8 {
+    let mut out = Output::new();
+    let mut session = Session::new(out.watch());
+    let mut status = 0;
+    let mut ran = false;
+    for path in &args.files {
+        ran = true;
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                out.fatal(&format!("cannot read {}: {e}", path.display()));
+                return 2;
+            }
+        };
+        status = status.max(out.run(&mut session, &path.display().to_string(), &text));
+        if status == 2 {
+            return 2;
+        }
+    }
+    for text in &args.eval {
+        ran = true;
+        status = status.max(out.run(&mut session, "-e", text));
+        if status == 2 {
+            return 2;
+        }
+    }
+    if ran {
+        return status as u8;
+    }
+    if std::io::stdin().is_terminal() {
+        return repl::run(&mut session, &mut out);
+    }
+    let mut text = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut text) {
+        out.fatal(&format!("cannot read standard input: {e}"));
+        return 2;
+    }
+    out.run(&mut session, "<stdin>", &String::from_utf8_lossy(&text)) as u8
+}

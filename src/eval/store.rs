@@ -1,0 +1,340 @@
+//! The evaluator's state: game definitions and `let` values ([`Defs`]), memo
+//! tables and limits ([`Store`]), and the iterative mex driver that fills the
+//! memo without recursion, so chains 10^6 positions deep are fine.
+
+use super::domains::{StructDomain, ValueDomain};
+use super::error::EvalError;
+use super::interp::Interp;
+use super::memo::{Memo, State};
+use super::value::{mex_of, Game, Key, Part, Value};
+use crate::diag::Diagnostic;
+use crate::engine::{Quiet, Watch};
+use crate::ir::{DefKind, GameDef, GameExpr, IntExpr, IntSet, Rule};
+
+/// Everything the program has defined.
+#[derive(Default)]
+pub struct Defs {
+    pub games: Vec<GameDef>,
+    pub globals: Vec<Value>,
+}
+
+impl Defs {
+    /// How a position is written: `kayles(5)`, `two(3, 4)`, `S`.
+    pub fn show_key(&self, key: &Key) -> String {
+        let name = &self.games[key.game].name;
+        if key.args.is_empty() {
+            return name.clone();
+        }
+        let args: Vec<String> = key.args.iter().map(u64::to_string).collect();
+        format!("{name}({})", args.join(", "))
+    }
+}
+
+/// Limits that keep a computation from exhausting memory or running on
+/// without end; each can be raised with `set NAME VALUE`.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Positions of defined games kept in the memo.
+    pub positions: u64,
+    /// Loop iterations spent on the options of one position.
+    pub options: u64,
+    /// Largest heap a rule family computes when no period is proven.
+    pub heap: u64,
+    /// How far `period` computes values while searching.
+    pub period: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            positions: 20_000_000,
+            options: 100_000_000,
+            heap: 10_000_000,
+            period: 100_000,
+        }
+    }
+}
+
+/// Counts work and hands it to the [`Watch`] now and then.
+pub struct Ticker {
+    pub watch: Box<dyn Watch>,
+    /// Iterations since the current position started.
+    pub iterations: u64,
+    pub limit: u64,
+    /// Positions finished, for progress.
+    pub done: u64,
+    count: u64,
+}
+
+impl Ticker {
+    pub fn new(watch: Box<dyn Watch>) -> Self {
+        Ticker {
+            watch,
+            iterations: 0,
+            limit: Limits::default().options,
+            done: 0,
+            count: 0,
+        }
+    }
+
+    pub fn tick(&mut self) -> Result<(), EvalError> {
+        self.iterations += 1;
+        self.count += 1;
+        if self.iterations > self.limit {
+            return Err(EvalError::from(
+                Diagnostic::error(0..0, format!("more than {} option iterations for one position", self.limit))
+                    .hint("`set options N` raises the limit"),
+            ));
+        }
+        if self.count & 0xFFF == 0 {
+            self.watch.tick(self.done, 0)?;
+        }
+        Ok(())
+    }
+}
+
+pub struct Store {
+    memos: Vec<Memo>,
+    pub positions: u64,
+    pub limits: Limits,
+    pub ticker: Ticker,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store::new(Box::new(Quiet))
+    }
+}
+
+impl Store {
+    pub fn new(watch: Box<dyn Watch>) -> Self {
+        Store {
+            memos: Vec::new(),
+            positions: 0,
+            limits: Limits::default(),
+            ticker: Ticker::new(watch),
+        }
+    }
+
+    /// Makes room for games defined since the last call; a redefined game
+    /// makes every memo stale (other games may use it), so all are cleared.
+    pub fn sync(&mut self, defs: &Defs, redefined: bool) {
+        if redefined {
+            self.memos.clear();
+            self.positions = 0;
+        }
+        while self.memos.len() < defs.games.len() {
+            let g = &defs.games[self.memos.len()];
+            let dense = g.arity() == 1 && matches!(g.kind, DefKind::Rule(Rule::Options(_)));
+            self.memos.push(Memo::new(dense));
+        }
+    }
+
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.ticker.limit = limits.options;
+    }
+
+    /// The Grundy value of a game: the nim-sum of its parts' values.
+    pub fn value(&mut self, defs: &Defs, game: &Game) -> Result<u64, EvalError> {
+        let mut acc = 0;
+        for p in &game.parts {
+            acc ^= match p {
+                Part::Nim { n, .. } => *n,
+                Part::Options(e) => e.value,
+                Part::Pos(key) => self.grundy(defs, key)?,
+            };
+        }
+        Ok(acc)
+    }
+
+    /// Builds the game a checked expression denotes.
+    pub fn eval_game(&mut self, defs: &Defs, e: &GameExpr) -> Result<Game, EvalError> {
+        let mut interp = Interp::new(&defs.globals, Vec::new());
+        interp.game(e, &mut StructDomain { defs, store: self })
+    }
+
+    pub fn eval_int(&mut self, defs: &Defs, e: &IntExpr) -> Result<u64, EvalError> {
+        Interp::new(&defs.globals, Vec::new()).int(e)
+    }
+
+    /// A set of integers, sorted, without repeats.
+    pub fn eval_int_set(&mut self, defs: &Defs, set: &IntSet) -> Result<Vec<u64>, EvalError> {
+        let mut interp = Interp::new(&defs.globals, Vec::new());
+        interp.int_set(set, &mut StructDomain { defs, store: self })
+    }
+
+    /// The options of a position, built as games (for explanations).
+    pub fn options_of(&mut self, defs: &Defs, key: &Key) -> Result<Vec<Game>, EvalError> {
+        let def = &defs.games[key.game];
+        let mut interp = Interp::new(&defs.globals, env_for(def, key));
+        let mut dom = StructDomain { defs, store: self };
+        match &def.kind {
+            DefKind::Rule(Rule::Options(set)) => {
+                let mut out = Vec::new();
+                interp.each_option(set, &mut dom, &mut |_, g| {
+                    out.push(g);
+                    Ok(())
+                })?;
+                Ok(out)
+            }
+            DefKind::Rule(Rule::Alias(e)) => {
+                let g = interp.game(e, &mut dom)?;
+                Ok(vec![g])
+            }
+            DefKind::Declared => Err(undefined(defs, key)),
+        }
+    }
+
+    /// The Grundy value of a position, worked out with an explicit stack:
+    /// each position is expanded (its unknown options pushed) and finished
+    /// (its mex taken) once all its options are known.
+    pub fn grundy(&mut self, defs: &Defs, root: &Key) -> Result<u64, EvalError> {
+        if let State::Done(v) = self.memos[root.game].get(&root.args) {
+            return Ok(v);
+        }
+        let mut stack: Vec<(Key, bool)> = vec![(root.clone(), false)];
+        let result = self.drive(defs, &mut stack);
+        if result.is_err() {
+            // Leave the memo consistent: nothing stays half-done.
+            for (key, expanded) in &stack {
+                if *expanded && self.memos[key.game].get(&key.args) == State::Gray {
+                    self.memos[key.game].set(&key.args, State::Unknown);
+                }
+            }
+        }
+        result?;
+        match self.memos[root.game].get(&root.args) {
+            State::Done(v) => Ok(v),
+            _ => Err(undefined(defs, root)),
+        }
+    }
+
+    fn drive(&mut self, defs: &Defs, stack: &mut Vec<(Key, bool)>) -> Result<(), EvalError> {
+        let mut pending = Vec::new();
+        let mut values = Vec::new();
+        let mut seen = Vec::new();
+        while let Some((key, expanded)) = stack.pop() {
+            let state = self.memos[key.game].get(&key.args);
+            if matches!(state, State::Done(_)) || (!expanded && state == State::Gray) {
+                continue;
+            }
+            pending.clear();
+            values.clear();
+            let value = self
+                .step(defs, &key, &mut values, &mut pending, &mut seen)
+                .map_err(|e| e.note(format!("while working out the options of {}", defs.show_key(&key))))?;
+            if let Some(v) = value {
+                self.record(defs, &key, State::Done(v))?;
+                self.ticker.done += 1;
+                continue;
+            }
+            self.record(defs, &key, State::Gray)?;
+            stack.push((key, true));
+            for child in pending.drain(..).rev() {
+                match self.memos[child.game].get(&child.args) {
+                    State::Done(_) => {}
+                    State::Gray => return Err(cycle(defs, stack, &child)),
+                    State::Unknown => stack.push((child, false)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Values the options of one position from the memo. Returns its value
+    /// if every option is known, else None with the unknown ones in `pending`.
+    fn step(
+        &mut self,
+        defs: &Defs,
+        key: &Key,
+        values: &mut Vec<u64>,
+        pending: &mut Vec<Key>,
+        seen: &mut Vec<bool>,
+    ) -> Result<Option<u64>, EvalError> {
+        let def = &defs.games[key.game];
+        let mut interp = Interp::new(&defs.globals, env_for(def, key));
+        self.ticker.iterations = 0;
+        let mut dom = ValueDomain {
+            memos: &self.memos,
+            pending,
+            ticker: &mut self.ticker,
+            seen: std::mem::take(seen),
+        };
+        let value = match &def.kind {
+            DefKind::Rule(Rule::Options(set)) => {
+                interp.each_option(set, &mut dom, &mut |_, v| {
+                    if let Some(v) = v {
+                        values.push(v);
+                    }
+                    Ok(())
+                })?;
+                Some(mex_of(values, &mut dom.seen))
+            }
+            DefKind::Rule(Rule::Alias(e)) => interp.game(e, &mut dom)?,
+            DefKind::Declared => return Err(undefined(defs, key)),
+        };
+        *seen = std::mem::take(&mut dom.seen);
+        Ok(if dom.pending.is_empty() { value } else { None })
+    }
+
+    fn record(&mut self, defs: &Defs, key: &Key, state: State) -> Result<(), EvalError> {
+        let memo = &mut self.memos[key.game];
+        if let Memo::Dense(_) = memo {
+            if key.args[0] >= self.limits.positions {
+                return Err(limit(defs, key, self.limits.positions));
+            }
+        }
+        if memo.set(&key.args, state) {
+            self.positions += 1;
+            if self.positions > self.limits.positions {
+                return Err(limit(defs, key, self.limits.positions));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn env_for(def: &GameDef, key: &Key) -> Vec<u64> {
+    let mut env = key.args.to_vec();
+    env.resize(def.slots.max(env.len()), 0);
+    env
+}
+
+fn undefined(defs: &Defs, key: &Key) -> EvalError {
+    let def = &defs.games[key.game];
+    EvalError::from(
+        Diagnostic::error(def.loc.range(), format!("`{}` has no rule", defs.show_key(key))).at(def.loc.src),
+    )
+}
+
+fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
+    let def = &defs.games[key.game];
+    EvalError::from(
+        Diagnostic::error(def.loc.range(), format!("too many positions: {} is past the limit of {max}", defs.show_key(key)))
+            .at(def.loc.src)
+            .label("positions of this game")
+            .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10))),
+    )
+}
+
+/// A position reached from itself: the positions on the current path from
+/// the repeated one to the last one expanded.
+fn cycle(defs: &Defs, stack: &[(Key, bool)], repeated: &Key) -> EvalError {
+    let path: Vec<&Key> = stack.iter().filter(|(_, e)| *e).map(|(k, _)| k).collect();
+    let from = path.iter().rposition(|k| *k == repeated).unwrap_or(0);
+    let mut names: Vec<String> = path[from..].iter().map(|k| defs.show_key(k)).collect();
+    if names.len() > 8 {
+        let n = names.len();
+        names.splice(4..n - 3, [format!("... {} more ...", n - 7)]);
+    }
+    names.push(defs.show_key(repeated));
+    let def = &defs.games[repeated.game];
+    EvalError::from(
+        Diagnostic::error(def.loc.range(), format!("loopy game: {} can be reached from itself", defs.show_key(repeated)))
+            .at(def.loc.src)
+            .label("this game's rule leads back to an earlier position")
+            .note(format!("the cycle: {}", names.join(" -> ")))
+            .hint("Grundy values are defined for games that always end: make every move lead to a smaller position"),
+    )
+}

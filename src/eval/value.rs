@@ -1,0 +1,90 @@
+//! Run-time values: integers, sets of integers and games. A game is a sum
+//! of parts (nim heaps, positions of defined games, explicit option sets);
+//! the empty sum is the zero game.
+
+use crate::ir::GameId;
+use smallvec::SmallVec;
+use std::rc::Rc;
+
+/// The arguments of a position, `two(3, 5)`: most games take one or two.
+pub type Args = SmallVec<[u64; 3]>;
+
+/// A position of a defined game.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Key {
+    pub game: GameId,
+    pub args: Args,
+}
+
+#[derive(Debug, Clone)]
+pub enum Value {
+    Int(u64),
+    Game(Game),
+    IntSet(Rc<[u64]>),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct Game {
+    pub parts: Vec<Part>,
+}
+
+#[derive(Debug, Clone)]
+pub enum Part {
+    /// A Nim heap: written `*n` (star) or `nim(n)`.
+    Nim { n: u64, star: bool },
+    Pos(Key),
+    Options(Rc<Explicit>),
+}
+
+/// An explicit game, `{*1, {*1}, *2}`, with its value worked out when it was
+/// built (its options were built, and valued, before it).
+#[derive(Debug)]
+pub struct Explicit {
+    pub options: Vec<Game>,
+    pub value: u64,
+}
+
+impl Game {
+    pub fn zero() -> Game {
+        Game { parts: Vec::new() }
+    }
+
+    pub fn single(part: Part) -> Game {
+        Game { parts: vec![part] }
+    }
+
+    pub fn add(mut self, other: Game) -> Game {
+        self.parts.extend(other.parts);
+        self
+    }
+}
+
+/// The minimum excludant: the least value not among `values`. Uses `seen` as
+/// scratch space; values past the count cannot matter.
+pub fn mex_of(values: &[u64], seen: &mut Vec<bool>) -> u64 {
+    seen.clear();
+    seen.resize(values.len() + 1, false);
+    for &v in values {
+        if let Ok(i) = usize::try_from(v) {
+            if i < seen.len() {
+                seen[i] = true;
+            }
+        }
+    }
+    seen.iter().position(|&b| !b).unwrap_or(values.len()) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_examples() {
+        let mut s = Vec::new();
+        assert_eq!(mex_of(&[0, 1, 2, 5, 9], &mut s), 3);
+        assert_eq!(mex_of(&[], &mut s), 0);
+        assert_eq!(mex_of(&[1, 2], &mut s), 0);
+        assert_eq!(mex_of(&[2, 0, 1, 0], &mut s), 3);
+        assert_eq!(mex_of(&[u64::MAX, 0], &mut s), 1);
+    }
+}

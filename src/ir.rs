@@ -1,0 +1,163 @@
+//! The checked program: names resolved to slots and game ids, every
+//! expression typed (integer, game, set of integers, condition). The
+//! evaluator runs this; it knows nothing of the surface syntax.
+
+use crate::diag::SourceId;
+pub use crate::syntax::ast::{BinOp, CmpOp};
+
+/// A place in a source, small enough to keep on every node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Loc {
+    pub src: SourceId,
+    pub start: u32,
+    pub end: u32,
+}
+
+impl Loc {
+    pub fn new(src: SourceId, span: &std::ops::Range<usize>) -> Self {
+        let clamp = |x: usize| u32::try_from(x).unwrap_or(u32::MAX);
+        Loc {
+            src,
+            start: clamp(span.start),
+            end: clamp(span.end),
+        }
+    }
+
+    pub fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..self.end as usize
+    }
+}
+
+pub type GameId = usize;
+/// A local variable (parameter or `for` variable) in the environment.
+pub type Slot = usize;
+/// A `let` binding, by the order it was made in.
+pub type GlobalId = usize;
+
+#[derive(Debug, Clone)]
+pub struct IntExpr {
+    pub kind: IntKind,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub enum IntKind {
+    Lit(u64),
+    Local(Slot),
+    Global(GlobalId),
+    Bin(BinOp, Box<IntExpr>, Box<IntExpr>),
+}
+
+#[derive(Debug, Clone)]
+pub enum GameExpr {
+    Zero,
+    /// `nim(n)` (star = false) or `*n` (star = true).
+    Nim { n: IntExpr, star: bool },
+    Pos {
+        game: GameId,
+        args: Vec<IntExpr>,
+        loc: Loc,
+    },
+    Sum(Vec<GameExpr>),
+    Options(OptionSet),
+    Global(GlobalId),
+}
+
+/// The options of an explicit game.
+#[derive(Debug, Clone)]
+pub enum OptionSet {
+    Items(Vec<GameExpr>),
+    Builder {
+        item: Box<GameExpr>,
+        clauses: Vec<Clause>,
+    },
+    Union(Box<OptionSet>, Box<OptionSet>),
+}
+
+#[derive(Debug, Clone)]
+pub enum IntSet {
+    Items(Vec<IntExpr>),
+    Builder {
+        item: Box<IntExpr>,
+        clauses: Vec<Clause>,
+    },
+    Union(Box<IntSet>, Box<IntSet>),
+    Global(GlobalId),
+}
+
+#[derive(Debug, Clone)]
+pub enum Clause {
+    For { slot: Slot, source: Source, loc: Loc },
+    If(Cond),
+}
+
+#[derive(Debug, Clone)]
+pub enum Source {
+    Range {
+        lo: IntExpr,
+        hi: IntExpr,
+        inclusive: bool,
+    },
+    Set(IntSet),
+}
+
+#[derive(Debug, Clone)]
+pub enum Cond {
+    Cmp(CmpOp, IntExpr, IntExpr),
+    And(Box<Cond>, Box<Cond>),
+    Or(Box<Cond>, Box<Cond>),
+    Not(Box<Cond>),
+}
+
+/// How a user game's positions get their options.
+#[derive(Debug, Clone)]
+pub enum Rule {
+    /// `game f(n) = { ... }`: the options are the set's elements.
+    Options(OptionSet),
+    /// `game f(n) = g(n) + *1`: the position is that game.
+    Alias(GameExpr),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Type {
+    Int,
+    Game,
+    IntSet,
+    Cond,
+}
+
+impl Type {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Type::Int => "an integer",
+            Type::Game => "a game",
+            Type::IntSet => "a set of integers",
+            Type::Cond => "a condition",
+        }
+    }
+}
+
+/// A game defined with `game`.
+#[derive(Debug, Clone)]
+pub struct GameDef {
+    pub name: String,
+    pub params: Vec<String>,
+    /// Where the name is written in its definition.
+    pub loc: Loc,
+    pub kind: DefKind,
+    /// How many local slots its rule needs (parameters first).
+    pub slots: usize,
+}
+
+#[derive(Debug, Clone)]
+pub enum DefKind {
+    /// Declared (its name is known) but its rule is not checked yet.
+    Declared,
+    Rule(Rule),
+}
+
+impl GameDef {
+    pub fn arity(&self) -> usize {
+        self.params.len()
+    }
+}

@@ -1,0 +1,82 @@
+//! Why a game has its value: the mex derivation a student can follow, or,
+//! for a sum, the components' values and their nim-sum.
+
+use super::show;
+use crate::eval::value::mex_of;
+use crate::eval::{Defs, EvalError, Game, Part, Store};
+use std::collections::BTreeMap;
+
+/// Options listed one a line up to this many; beyond, grouped by value.
+const LIST: usize = 12;
+/// Examples shown for each value when grouped.
+const EXAMPLES: usize = 3;
+
+pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+    match g.parts.as_slice() {
+        [] => Ok(vec!["0 is the zero game: it has no options, so mex{} = 0".into()]),
+        [p] => explain_part(defs, store, p),
+        parts => {
+            let mut lines = vec!["a sum's value is the nim-sum (xor) of its components' values (Sprague-Grundy):".to_string()];
+            let mut values = Vec::new();
+            for p in parts {
+                let one = Game::single(p.clone());
+                let v = store.value(defs, &one)?;
+                lines.push(format!("  {} = {v}", show::game(defs, &one)));
+                values.push(v);
+            }
+            lines.push(show::xor_line(&values));
+            Ok(lines)
+        }
+    }
+}
+
+fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>, EvalError> {
+    let name = show::game(defs, &Game::single(p.clone()));
+    let options = match p {
+        Part::Nim { n: 0, .. } => return Ok(vec![format!("{name} is the zero game: it has no options, so mex{{}} = 0")]),
+        Part::Nim { n, star } => {
+            let opt = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star: *star }));
+            return Ok(vec![
+                format!("{name} has the options {} .. {}, of values 0 .. {}", opt(0), opt(n - 1), n - 1),
+                if *n <= 5 {
+                    show::mex_line(&(0..*n).collect::<Vec<_>>(), *n)
+                } else {
+                    format!("mex{{0, 1, ..., {}}} = {n}", n - 1)
+                },
+            ]);
+        }
+        Part::Options(e) => e.options.clone(),
+        Part::Pos(key) => store.options_of(defs, key)?,
+    };
+    let mut values = Vec::with_capacity(options.len());
+    for o in &options {
+        values.push(store.value(defs, o)?);
+    }
+    let mex = mex_of(&values, &mut Vec::new());
+    let mut lines = Vec::new();
+    if options.is_empty() {
+        lines.push(format!("{name} has no options"));
+    } else if options.len() <= LIST {
+        lines.push(format!("{name} has {} option{}:", options.len(), if options.len() == 1 { "" } else { "s" }));
+        for (o, v) in options.iter().zip(&values) {
+            lines.push(format!("  {} = {v}", show::game(defs, o)));
+        }
+    } else {
+        lines.push(format!("{name} has {} options; by value:", options.len()));
+        let mut groups: BTreeMap<u64, Vec<&Game>> = BTreeMap::new();
+        for (o, v) in options.iter().zip(&values) {
+            groups.entry(*v).or_default().push(o);
+        }
+        for (shown, (v, gs)) in groups.iter().enumerate() {
+            if shown == 16 {
+                lines.push(format!("  ... and {} more values", groups.len() - 16));
+                break;
+            }
+            let ex: Vec<String> = gs.iter().take(EXAMPLES).map(|g| show::game(defs, g)).collect();
+            let more = if gs.len() > EXAMPLES { format!(", ... ({} in all)", gs.len()) } else { String::new() };
+            lines.push(format!("  value {v}: {}{more}", ex.join(", ")));
+        }
+    }
+    lines.push(show::mex_line(&values, mex));
+    Ok(lines)
+}

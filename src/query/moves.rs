@@ -1,0 +1,52 @@
+//! The winning moves of a game: in a sum, each component whose value v has
+//! v xor total < v, moved to an option of value v xor total.
+
+use super::show;
+use crate::eval::{Defs, EvalError, Game, Part, Store};
+
+pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+    let mut values = Vec::with_capacity(g.parts.len());
+    for p in &g.parts {
+        values.push(store.value(defs, &Game::single(p.clone()))?);
+    }
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    if total == 0 {
+        let why = if g.parts.len() > 1 {
+            format!("none: {} is a P-position ({}), so every move leaves a nonzero value", show::game(defs, g), show::xor_line(&values))
+        } else {
+            format!("none: {} is a P-position (value 0), so every move leaves a nonzero value", show::game(defs, g))
+        };
+        return Ok(vec![why]);
+    }
+    let mut lines: Vec<String> = Vec::new();
+    for (p, &v) in g.parts.iter().zip(&values) {
+        let target = v ^ total;
+        if target >= v {
+            continue;
+        }
+        let from = show::game(defs, &Game::single(p.clone()));
+        for to in options_of_value(defs, store, p, target)? {
+            let line = format!("{from} -> {}", show::game(defs, &to));
+            if !lines.contains(&line) {
+                lines.push(line);
+            }
+        }
+    }
+    Ok(lines)
+}
+
+/// The options of one component that have the given value.
+fn options_of_value(defs: &Defs, store: &mut Store, p: &Part, target: u64) -> Result<Vec<Game>, EvalError> {
+    let options = match p {
+        Part::Nim { star, .. } => return Ok(vec![Game::single(Part::Nim { n: target, star: *star })]),
+        Part::Options(e) => e.options.clone(),
+        Part::Pos(key) => store.options_of(defs, key)?,
+    };
+    let mut out = Vec::new();
+    for o in options {
+        if store.value(defs, &o)? == target {
+            out.push(o);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,109 @@
+//! How games and value sets are written in results: the way a person
+//! would write them, shortened where they would be a wall of text.
+
+use crate::eval::{Defs, Game, Part};
+
+/// Explicit games are shown this many levels deep, then as `{..}`.
+const DEPTH: usize = 4;
+/// Options of an explicit game shown before "... N more".
+const WIDTH: usize = 8;
+
+pub fn game(defs: &Defs, g: &Game) -> String {
+    let mut out = String::new();
+    write_game(defs, g, DEPTH, &mut out);
+    out
+}
+
+fn write_game(defs: &Defs, g: &Game, depth: usize, out: &mut String) {
+    if g.parts.is_empty() {
+        out.push('0');
+        return;
+    }
+    for (i, p) in g.parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" + ");
+        }
+        write_part(defs, p, depth, out);
+    }
+}
+
+fn write_part(defs: &Defs, p: &Part, depth: usize, out: &mut String) {
+    match p {
+        Part::Nim { n, star: true } => out.push_str(&format!("*{n}")),
+        Part::Nim { n, star: false } => out.push_str(&format!("nim({n})")),
+        Part::Pos(key) => out.push_str(&defs.show_key(key)),
+        Part::Options(e) => {
+            if depth == 0 {
+                out.push_str("{..}");
+                return;
+            }
+            out.push('{');
+            for (i, o) in e.options.iter().take(WIDTH).enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_game(defs, o, depth - 1, out);
+            }
+            if e.options.len() > WIDTH {
+                out.push_str(&format!(", ... {} more", e.options.len() - WIDTH));
+            }
+            out.push('}');
+        }
+    }
+}
+
+/// `mex{0, 1, 2, 5, 9} = 3`: the distinct values, long runs shortened.
+pub fn mex_line(values: &[u64], mex: u64) -> String {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    format!("mex{{{}}} = {mex}", value_list(&v))
+}
+
+/// `0, 1, 2, ..., 40, 43`: sorted distinct values with long runs elided.
+pub fn value_list(sorted: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < sorted.len() {
+        let mut j = i;
+        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
+            j += 1;
+        }
+        if j - i >= 4 {
+            parts.push(format!("{}, {}, ..., {}", sorted[i], sorted[i] + 1, sorted[j]));
+        } else {
+            parts.extend(sorted[i..=j].iter().map(u64::to_string));
+        }
+        i = j + 1;
+    }
+    if parts.len() > 16 {
+        let n = parts.len();
+        parts.truncate(16);
+        parts.push(format!("... ({} more)", n - 16));
+    }
+    parts.join(", ")
+}
+
+pub fn xor_line(values: &[u64]) -> String {
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    let terms: Vec<String> = values.iter().map(u64::to_string).collect();
+    format!("{} = {total}", terms.join(" xor "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_lines() {
+        assert_eq!(mex_line(&[5, 0, 1, 2, 9, 1], 3), "mex{0, 1, 2, 5, 9} = 3");
+        assert_eq!(mex_line(&[], 0), "mex{} = 0");
+        let run: Vec<u64> = (0..40).chain([43]).collect();
+        assert_eq!(mex_line(&run, 40), "mex{0, 1, ..., 39, 43} = 40");
+    }
+
+    #[test]
+    fn xor_lines() {
+        assert_eq!(xor_line(&[6, 12, 9]), "6 xor 12 xor 9 = 3");
+    }
+}

@@ -1,0 +1,171 @@
+//! The REPL core: one session that takes source text (a file, an `-e`
+//! argument, a line typed at the prompt) and gives back results and
+//! diagnostics. Front ends (terminal, pipe, files) only move text around.
+
+use crate::check::{check_unit, Action, Names, Setting, Typed};
+use crate::diag::{Diagnostic, Sources};
+use crate::engine::{Quiet, Watch};
+use crate::eval::{Defs, EvalError, Store, Value};
+use crate::query;
+use crate::syntax::parse::parse;
+
+/// A result as it is produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// One line of a result.
+    Line(String),
+    /// A graded `check`: its first line starts with `ok` or `FAIL`.
+    Check { passed: bool, lines: Vec<String> },
+}
+
+/// How running one source went.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub errors: Vec<Diagnostic>,
+    pub failed_checks: usize,
+    pub interrupted: bool,
+}
+
+impl Report {
+    /// The exit status of the contract: 2 on an error, 1 on a failed check.
+    pub fn status(&self) -> i32 {
+        if !self.errors.is_empty() || self.interrupted {
+            2
+        } else if self.failed_checks > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+pub struct Session {
+    pub sources: Sources,
+    pub names: Names,
+    pub defs: Defs,
+    pub store: Store,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(Box::new(Quiet))
+    }
+}
+
+impl Session {
+    pub fn new(watch: Box<dyn Watch>) -> Self {
+        Session {
+            sources: Sources::default(),
+            names: Names::default(),
+            defs: Defs::default(),
+            store: Store::new(watch),
+        }
+    }
+
+    /// Runs a source: parses and checks all of it, then runs its statements
+    /// in order until the end or the first error.
+    pub fn run(&mut self, name: &str, text: &str, emit: &mut dyn FnMut(Event)) -> Report {
+        let src = self.sources.add(name, text);
+        let mut report = Report::default();
+        let parsed = parse(text);
+        if !parsed.errors.is_empty() {
+            report.errors = parsed.errors.into_iter().map(|d| d.at(src)).collect();
+            return report;
+        }
+        let unit = match check_unit(&parsed.stmts, src, text, &self.names, &self.defs.games, self.defs.globals.len()) {
+            Ok(unit) => unit,
+            Err(errors) => {
+                report.errors = errors;
+                return report;
+            }
+        };
+        let mut redefined = false;
+        let mut games = unit.games;
+        games.sort_by_key(|(id, _)| *id);
+        for (id, def) in games {
+            self.names.games.insert(def.name.clone(), (id, def.arity()));
+            if id < self.defs.games.len() {
+                self.defs.games[id] = def;
+                redefined = true;
+            } else {
+                self.defs.games.push(def);
+            }
+        }
+        self.store.sync(&self.defs, redefined);
+        for action in &unit.actions {
+            self.store.ticker.iterations = 0;
+            match self.act(action, emit, &mut report) {
+                Ok(()) => {}
+                Err(EvalError::Interrupted) => {
+                    report.interrupted = true;
+                    return report;
+                }
+                Err(EvalError::Failed(d)) => {
+                    report.errors.push(*d);
+                    return report;
+                }
+            }
+        }
+        report
+    }
+
+    fn act(&mut self, action: &Action, emit: &mut dyn FnMut(Event), report: &mut Report) -> Result<(), EvalError> {
+        let (defs, store) = (&self.defs, &mut self.store);
+        match action {
+            Action::Let { name, id, value } => {
+                let value = match value {
+                    Typed::Int(e) => Value::Int(store.eval_int(defs, e)?),
+                    Typed::Game(e) => Value::Game(store.eval_game(defs, e)?),
+                    Typed::IntSet(s) => Value::IntSet(store.eval_int_set(defs, s)?.into()),
+                };
+                let t = match value {
+                    Value::Int(_) => crate::ir::Type::Int,
+                    Value::Game(_) => crate::ir::Type::Game,
+                    Value::IntSet(_) => crate::ir::Type::IntSet,
+                };
+                debug_assert_eq!(*id, self.defs.globals.len());
+                self.defs.globals.push(value);
+                self.names.globals.insert(name.clone(), (*id, t));
+            }
+            Action::Set { setting, value } => {
+                let v = store.eval_int(defs, value)?.max(1);
+                let mut limits = store.limits;
+                match setting {
+                    Setting::Positions => limits.positions = v,
+                    Setting::Options => limits.options = v,
+                    Setting::Heap => limits.heap = v,
+                    Setting::Period => limits.period = v,
+                }
+                store.set_limits(limits);
+            }
+            Action::Query { query, .. } => {
+                let answer = query::answer(defs, store, query)?;
+                for line in answer.lines {
+                    emit(Event::Line(line));
+                }
+            }
+            Action::Check { query, expect, text, .. } => {
+                let (passed, lines) = query::check(defs, store, query, expect, text)?;
+                if !passed {
+                    report.failed_checks += 1;
+                }
+                emit(Event::Check { passed, lines });
+            }
+            Action::Show(Typed::Int(e), _) => emit(Event::Line(store.eval_int(defs, e)?.to_string())),
+            Action::Show(Typed::Game(e), _) => {
+                let g = store.eval_game(defs, e)?;
+                emit(Event::Line(store.value(defs, &g)?.to_string()));
+            }
+            Action::Show(Typed::IntSet(s), _) => {
+                let v = store.eval_int_set(defs, s)?;
+                emit(Event::Line(format!("{{{}}}", v.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Renders a diagnostic against the source it points into.
+    pub fn render(&self, d: &Diagnostic, color: bool) -> String {
+        self.sources.render(d, color)
+    }
+}
