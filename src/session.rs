@@ -72,6 +72,14 @@ impl Session {
             report.errors = parsed.errors.into_iter().map(|d| d.at(src)).collect();
             return report;
         }
+        if parsed.stmts.is_empty() {
+            report.errors.push(
+                Diagnostic::error(0..0, format!("nothing to run: {name} has no statements"))
+                    .at(src)
+                    .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more"),
+            );
+            return report;
+        }
         let unit = match check_unit(&parsed.stmts, src, text, &self.names, &self.defs.games, self.defs.globals.len()) {
             Ok(unit) => unit,
             Err(errors) => {
@@ -162,6 +170,16 @@ impl Session {
             }
         }
         Ok(())
+    }
+
+    /// Runs a source and collects its result lines (for tests and tools).
+    pub fn run_collect(&mut self, name: &str, text: &str) -> (Vec<String>, Report) {
+        let mut lines = Vec::new();
+        let report = self.run(name, text, &mut |e| match e {
+            Event::Line(l) => lines.push(l),
+            Event::Check { lines: ls, .. } => lines.extend(ls),
+        });
+        (lines, report)
     }
 
     /// Renders a diagnostic against the source it points into.

@@ -314,7 +314,8 @@ fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
         Diagnostic::error(def.loc.range(), format!("too many positions: {} is past the limit of {max}", defs.show_key(key)))
             .at(def.loc.src)
             .label("positions of this game")
-            .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10))),
+            .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10)))
+            .note("a rule whose moves lead to ever larger positions never ends: no limit is enough for it"),
     )
 }
 

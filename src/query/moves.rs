@@ -19,6 +19,8 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
         return Ok(vec![why]);
     }
     let mut lines: Vec<String> = Vec::new();
+    // The same position reached in two ways (`a + b` and `b + a`) is one move.
+    let mut seen: Vec<Vec<String>> = Vec::new();
     for (p, &v) in g.parts.iter().zip(&values) {
         let target = v ^ total;
         if target >= v {
@@ -26,9 +28,12 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
         }
         let from = show::game(defs, &Game::single(p.clone()));
         for to in options_of_value(defs, store, p, target)? {
-            let line = format!("{from} -> {}", show::game(defs, &to));
-            if !lines.contains(&line) {
-                lines.push(line);
+            let mut canon: Vec<String> = to.parts.iter().map(|q| show::game(defs, &Game::single(q.clone()))).collect();
+            canon.sort();
+            canon.insert(0, from.clone());
+            if !seen.contains(&canon) {
+                seen.push(canon);
+                lines.push(format!("{from} -> {}", show::game(defs, &to)));
             }
         }
     }

@@ -60,7 +60,7 @@ fn convert(e: ParseError<usize, Tok, ()>, src: &str, tokens: &[Spanned]) -> Diag
             expected,
         } => {
             let (l, r) = if tok == Tok::End && l == r { (l, l) } else { (l, r) };
-            let what = if tok == Tok::End && src[l..r.max(l)].trim().is_empty() {
+            let what = if tok == Tok::End {
                 "the statement ends too early".to_string()
             } else {
                 format!("unexpected {tok}")
@@ -103,7 +103,7 @@ fn describe(expected: &[String]) -> String {
     if starts_expr.iter().all(|s| names.contains(s)) {
         let mut rest: Vec<String> = names
             .iter()
-            .filter(|n| !starts_expr.contains(n) && **n != "not")
+            .filter(|n| !starts_expr.contains(n) && !["not", "*1"].contains(n))
             .map(|n| quote(n))
             .collect();
         rest.insert(0, "an expression".to_string());
