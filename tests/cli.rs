@@ -1,0 +1,149 @@
+//! The command line as the contract gives it: files, `-e`, standard input,
+//! exit statuses, and bad input that must end in a diagnostic, never a panic.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn mex(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mex starts");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin).expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("mex ends")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mex-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write temp file");
+    path
+}
+
+#[test]
+fn eval_runs_statements_separated_by_semicolons() {
+    let o = mex(&["-e", "grundy nim(6)+nim(12)+nim(9); grundy *5 + *1; mex {0, 1, 2, 5, 9}"], b"");
+    assert_eq!(stdout(&o), "3\n4\n3\n");
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn worked_examples_of_the_contract() {
+    let cases = [
+        ("grundy nim(6)+nim(12)+nim(9)", "3"),
+        ("moves nim(6)+nim(12)+nim(9)", "nim(6) -> nim(5)"),
+        ("grundy *5 + *1", "4"),
+        ("grundy {*1, {*1}, *2}", "3"),
+        ("mex {0, 1, 2, 5, 9}", "3"),
+    ];
+    for (prog, want) in cases {
+        let o = mex(&["-e", prog], b"");
+        assert_eq!(stdout(&o).trim_end(), want, "{prog}");
+    }
+    let o = mex(&["-e", "outcome nim(1)+nim(2)+nim(3)"], b"");
+    assert!(stdout(&o).starts_with('P'), "{}", stdout(&o));
+}
+
+#[test]
+fn standard_input_is_a_script_when_not_a_terminal() {
+    let o = mex(&[], b"game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\nsequence s 0..10\n");
+    assert_eq!(stdout(&o), "0 1 0 1 2 3 2 0 1 0\n");
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn files_run_in_order_in_one_environment() {
+    let a = temp_file("a.mex", b"game s(n) = { s(n - 1) for k in {1} if k <= n }\n");
+    let b = temp_file("b.mex", b"grundy s(5)\n");
+    let o = mex(&[a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_eq!(stdout(&o), "1\n");
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn a_failed_check_exits_with_1() {
+    let o = mex(&["-e", "check grundy nim(3) + nim(5) == 5"], b"");
+    assert!(stdout(&o).starts_with("FAIL"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("expected 5, found 6"));
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn help_and_version() {
+    let o = mex(&["--help"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("-e"));
+    let o = mex(&["--version"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).starts_with("mex "));
+}
+
+/// Bad input of every kind: a diagnostic on standard error, exit status 2,
+/// and no panic.
+#[test]
+fn bad_input_gets_a_diagnostic_and_status_2() {
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("garbage bytes", vec![0xff, 0xfe, 0x00, 0x13, 0x80, b'@', b'$', 0xc3], "unexpected character"),
+        ("unbalanced brackets", b"grundy {*1, {*2}\n".to_vec(), "unclosed bracket"),
+        ("closing without opening", b"grundy *1 }\n".to_vec(), "unmatched"),
+        ("30-digit integer", b"grundy nim(123456789012345678901234567890)\n".to_vec(), "too large"),
+        ("empty file", b"".to_vec(), "nothing to run"),
+        ("only comments", b"# nothing here\n\n".to_vec(), "nothing to run"),
+        ("unknown name", b"grundy kayles(3)\n".to_vec(), "unknown name"),
+        ("integer as game", b"grundy nim(3) + 2\n".to_vec(), "*2"),
+        ("underflow", b"game s(n) = { s(n - 2) }\ngrundy s(1)\n".to_vec(), "below zero"),
+        ("loopy", b"game f(n) = { f(n) }\ngrundy f(3)\n".to_vec(), "loopy"),
+        ("overflow", b"grundy nim(18446744073709551615 + 1)\n".to_vec(), "overflow"),
+        ("deep brackets", "(".repeat(100_000).into_bytes(), "nested too deeply"),
+        ("deep operators", format!("grundy {{ *1 for k in 0..2 if {}k < 1 }}", "not ".repeat(50_000)).into_bytes(), "nested too deeply"),
+        ("long chain", format!("grundy nim(1{})", " - 1".repeat(100_000)).into_bytes(), "nested too deeply"),
+    ];
+    for (what, input, needle) in cases {
+        let path = temp_file("bad.mex", &input);
+        let o = mex(&[path.to_str().unwrap()], b"");
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{what}: status; stderr:\n{err}");
+        assert!(err.contains(needle), "{what}: stderr lacks {needle:?}:\n{err}");
+        assert!(!err.contains("panicked"), "{what}: panicked:\n{err}");
+        assert!(err.contains("bad.mex"), "{what}: the diagnostic names the file:\n{err}");
+    }
+}
+
+#[test]
+fn all_syntax_errors_of_a_file_are_reported() {
+    let path = temp_file("many.mex", b"grundy nim(\ngrundy *1\nlet = 3\ngrundy +\n");
+    let o = mex(&[path.to_str().unwrap()], b"");
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err.matches("Error").count() >= 2, "{err}");
+}
+
+#[test]
+fn errors_point_at_line_and_column() {
+    let o = mex(&["-e", "grundy *1\ngrundy nim(2) + 3"], b"");
+    let err = stderr(&o);
+    assert!(err.contains("-e:2:17"), "{err}");
+    assert!(err.contains('^') || err.contains('┬'), "{err}");
+}
+
+#[test]
+fn a_missing_file_is_an_error() {
+    let o = mex(&["/nonexistent/x.mex"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot read"));
+}
