@@ -2,6 +2,7 @@
 //! winning moves, explanations, sequences, tables, and `check` grading.
 
 pub mod explain;
+pub mod misere;
 pub mod moves;
 pub mod show;
 mod table;
@@ -80,7 +81,12 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             found: Found::Nothing,
             lines: table::table(defs, store, source, rows, cols)?,
         },
-        QueryIr::MisereOutcome(_) | QueryIr::Period(_) => {
+        QueryIr::MisereOutcome(e) => {
+            let g = store.eval_game(defs, e)?;
+            let p = misere::misere_p(defs, store, &g)?;
+            Answer { found: Found::Outcome(p), lines: vec![outcome_line(p)] }
+        }
+        QueryIr::Period(_) => {
             return Err(EvalError::from(crate::diag::Diagnostic::error(0..0, "not supported yet")));
         }
     })
