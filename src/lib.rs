@@ -6,5 +6,6 @@ pub mod engine;
 pub mod eval;
 pub mod ir;
 pub mod query;
+pub mod repl;
 pub mod session;
 pub mod syntax;

@@ -2,6 +2,7 @@
 //! and the terminal REPL.
 
 mod output;
+mod progress;
 mod repl;
 
 use crate::session::Session;
@@ -33,6 +34,14 @@ The language: see README.md.";
 pub fn main(args: Args) -> u8 {
     let mut out = Output::new();
     let mut session = Session::new(out.watch());
+    if std::io::stdin().is_terminal() && args.files.is_empty() && args.eval.is_empty() {
+        return repl::run(session, &mut out);
+    }
+    if std::io::stderr().is_terminal() {
+        // Someone is watching: Ctrl-C stops a long computation with a
+        // message (exit status 2) rather than killing it mid-line.
+        out.catch_ctrl_c();
+    }
     let mut status = 0;
     let mut ran = false;
     for path in &args.files {
@@ -58,9 +67,6 @@ pub fn main(args: Args) -> u8 {
     }
     if ran {
         return status as u8;
-    }
-    if std::io::stdin().is_terminal() {
-        return repl::run(&mut session, &mut out);
     }
     let mut text = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut text) {

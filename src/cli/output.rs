@@ -1,18 +1,35 @@
 //! Where results and diagnostics go: results to standard output, one a
 //! line; diagnostics to standard error, in colour only on a terminal and
-//! never when NO_COLOR is set.
+//! never when NO_COLOR is set. Long work shows a progress bar on standard
+//! error when it is a terminal, and Ctrl-C stops it through the same watch.
 
+use super::progress::Progress;
 use crate::engine::{Interrupted, Watch};
+use crate::repl::Sink;
 use crate::session::{Event, Report, Session};
+use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 pub struct Output {
     pub color_out: bool,
     pub color_err: bool,
+    /// Set by Ctrl-C; checked by the session's watch; cleared before and
+    /// after each input is run.
+    pub interrupt: Arc<AtomicBool>,
+    progress: Rc<RefCell<Progress>>,
 }
 
-fn color_allowed() -> bool {
+pub fn color_allowed() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// A progress bar only where a person watches: standard error a terminal
+/// that can redraw a line (not a pipe, a file or a CI log).
+fn progress_allowed() -> bool {
+    std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb")
 }
 
 impl Output {
@@ -20,40 +37,75 @@ impl Output {
         Output {
             color_out: color_allowed() && std::io::stdout().is_terminal(),
             color_err: color_allowed() && std::io::stderr().is_terminal(),
+            interrupt: Arc::new(AtomicBool::new(false)),
+            progress: Rc::new(RefCell::new(Progress::new(progress_allowed()))),
         }
     }
 
+    /// The watch to give the session: stops on Ctrl-C, draws progress.
     pub fn watch(&self) -> Box<dyn Watch> {
-        Box::new(NoWatch)
+        Box::new(Meter {
+            interrupt: Arc::clone(&self.interrupt),
+            progress: Rc::clone(&self.progress),
+        })
+    }
+
+    /// Lets Ctrl-C stop a computation (instead of ending the process). A
+    /// second Ctrl-C before the first is seen ends the process, so a
+    /// computation that never looks at the watch can still be left.
+    pub fn catch_ctrl_c(&self) {
+        let flag = Arc::clone(&self.interrupt);
+        let _ = ctrlc::set_handler(move || {
+            if flag.swap(true, Ordering::SeqCst) {
+                eprintln!();
+                std::process::exit(130);
+            }
+        });
+    }
+
+    /// Call before running an input: a fresh start for progress and Ctrl-C.
+    pub fn begin(&self, session: &Session) {
+        self.interrupt.store(false, Ordering::SeqCst);
+        self.progress.borrow_mut().begin(session.store.ticker.done);
+    }
+
+    /// Call after running an input: the progress bar is cleared.
+    pub fn end(&self) {
+        self.progress.borrow_mut().end();
+        self.interrupt.store(false, Ordering::SeqCst);
     }
 
     /// Runs one source and writes what it produced; returns the exit status.
     pub fn run(&mut self, session: &mut Session, name: &str, text: &str) -> i32 {
-        let color = self.color_out;
-        let stdout = std::io::stdout();
-        let mut emit = |e: Event| {
-            let mut lock = stdout.lock();
-            match e {
-                Event::Line(l) => {
-                    let _ = writeln!(lock, "{l}");
-                }
-                Event::Check { passed, lines } => {
-                    for (i, l) in lines.iter().enumerate() {
-                        let _ = if i == 0 && color {
-                            let c = if passed { "32" } else { "31" };
-                            let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
-                            writeln!(lock, "\x1b[1;{c}m{word}\x1b[0m {rest}")
-                        } else {
-                            writeln!(lock, "{l}")
-                        };
-                    }
-                }
-            }
-            let _ = lock.flush();
-        };
-        let report = session.run(name, text, &mut emit);
+        self.begin(session);
+        let report = session.run(name, text, &mut |e| self.event(e));
+        self.end();
         self.report(session, &report);
         report.status()
+    }
+
+    /// Writes one result to standard output.
+    pub fn event(&self, e: Event) {
+        self.progress.borrow_mut().clear();
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        match e {
+            Event::Line(l) => {
+                let _ = writeln!(lock, "{l}");
+            }
+            Event::Check { passed, lines } => {
+                for (i, l) in lines.iter().enumerate() {
+                    let _ = if i == 0 && self.color_out {
+                        let c = if passed { "32" } else { "31" };
+                        let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
+                        writeln!(lock, "\x1b[1;{c}m{word}\x1b[0m {rest}")
+                    } else {
+                        writeln!(lock, "{l}")
+                    };
+                }
+            }
+        }
+        let _ = lock.flush();
     }
 
     pub fn report(&self, session: &Session, report: &Report) {
@@ -64,6 +116,18 @@ impl Output {
         if report.interrupted {
             let _ = writeln!(err, "interrupted");
         }
+    }
+
+    /// A remark about how a run went (timing, interruption): standard
+    /// error, dim on a terminal.
+    pub fn note(&self, text: &str) {
+        self.progress.borrow_mut().clear();
+        let mut err = std::io::stderr().lock();
+        let _ = if self.color_err {
+            writeln!(err, "\x1b[2m{text}\x1b[0m")
+        } else {
+            writeln!(err, "{text}")
+        };
     }
 
     pub fn fatal(&self, message: &str) {
@@ -77,10 +141,44 @@ impl Default for Output {
     }
 }
 
-struct NoWatch;
+/// The terminal REPL writes through the output: results and command text to
+/// standard output, diagnostics and remarks to standard error.
+impl Sink for Output {
+    fn event(&mut self, event: Event) {
+        Output::event(self, event);
+    }
 
-impl Watch for NoWatch {
-    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
+    fn error(&mut self, rendered: &str) {
+        self.progress.borrow_mut().clear();
+        let mut err = std::io::stderr().lock();
+        let _ = write!(err, "{rendered}");
+        let _ = err.flush();
+    }
+
+    fn say(&mut self, text: &str) {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{text}");
+        let _ = out.flush();
+    }
+
+    fn note(&mut self, text: &str) {
+        Output::note(self, text);
+    }
+}
+
+/// The session's watch: Ctrl-C and the progress bar.
+struct Meter {
+    interrupt: Arc<AtomicBool>,
+    progress: Rc<RefCell<Progress>>,
+}
+
+impl Watch for Meter {
+    fn tick(&mut self, done: u64, total: u64) -> Result<(), Interrupted> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            self.progress.borrow_mut().clear();
+            return Err(Interrupted);
+        }
+        self.progress.borrow_mut().tick(done, total);
         Ok(())
     }
 }

@@ -1,0 +1,350 @@
+//! The line editor's helper: Tab completion, hints from history, colour
+//! for keywords, numbers and nimbers, the bracket matching the one at the
+//! cursor, and a validator that keeps a statement open while a bracket is.
+//! The work is done by plain functions ([`complete`], [`paint`]) that tests
+//! call without a terminal.
+
+use crate::check::names::BUILTINS;
+use crate::syntax::lexer::is_incomplete;
+use crate::syntax::token::Tok;
+use rustyline::completion::{Completer, FilenameCompleter, Pair};
+use rustyline::highlight::{CmdKind, Highlighter};
+use rustyline::hint::{Hinter, HistoryHinter};
+use rustyline::validate::{ValidationContext, ValidationResult, Validator};
+use rustyline::{Context, Helper};
+use std::borrow::Cow::{self, Borrowed, Owned};
+use std::cell::Cell;
+
+pub struct MexHelper {
+    /// Games and `let` bindings defined so far (kept up to date by the loop).
+    pub names: Vec<String>,
+    /// Colour the line, the hints and the matching bracket.
+    pub color: bool,
+    hinter: HistoryHinter,
+    files: FilenameCompleter,
+    /// Whether the cursor's bracket match is shown (not on the final redraw).
+    live: Cell<bool>,
+}
+
+impl MexHelper {
+    pub fn new(color: bool) -> Self {
+        MexHelper {
+            names: Vec::new(),
+            color,
+            hinter: HistoryHinter::new(),
+            files: FilenameCompleter::new(),
+            live: Cell::new(false),
+        }
+    }
+}
+
+impl Helper for MexHelper {}
+
+/// What Tab offers at a place in the line.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Completion {
+    /// Replace from this byte on with one of these words.
+    Words(usize, Vec<String>),
+    /// A file name (after `:load`).
+    File,
+}
+
+/// The completions at byte `pos` of `line`, given the names defined so far.
+pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
+    let before = &line[..pos.min(line.len())];
+    let lead = before.trim_start();
+    if let Some(rest) = lead.strip_prefix(':')
+        && let Some((word, _)) = rest.split_once(char::is_whitespace)
+    {
+        return if matches!(word, "load" | "l") { Completion::File } else { Completion::Words(pos, Vec::new()) };
+    }
+    let start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_ascii_alphanumeric() || *c == '_' || *c == '\'')
+        .last()
+        .map_or(before.len(), |(i, _)| i);
+    let word = &before[start..];
+    let head = before[..start].trim_start();
+    if head == ":" {
+        let words = super::COMMANDS.iter().map(|c| c.0.to_string()).filter(|c| c.starts_with(word)).collect();
+        return Completion::Words(start, words);
+    }
+    if word.is_empty() || word.starts_with(|c: char| c.is_ascii_digit()) {
+        return Completion::Words(start, Vec::new());
+    }
+    let mut words: Vec<String> = Tok::KEYWORDS
+        .iter()
+        .chain(BUILTINS)
+        .map(|s| s.to_string())
+        .chain(names.iter().cloned())
+        .filter(|c| c.starts_with(word))
+        .collect();
+    words.sort();
+    words.dedup();
+    Completion::Words(start, words)
+}
+
+impl Completer for MexHelper {
+    type Candidate = Pair;
+
+    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+        match complete(line, pos, &self.names) {
+            Completion::File => self.files.complete(line, pos, ctx),
+            Completion::Words(start, words) => {
+                let command = line[..start].trim_start() == ":";
+                let pairs = words
+                    .into_iter()
+                    .map(|w| Pair {
+                        display: if command { format!(":{w}") } else { w.clone() },
+                        replacement: w,
+                    })
+                    .collect();
+                Ok((start, pairs))
+            }
+        }
+    }
+}
+
+impl Hinter for MexHelper {
+    type Hint = String;
+
+    fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
+        self.hinter.hint(line, pos, ctx)
+    }
+}
+
+impl Validator for MexHelper {
+    fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        Ok(if needs_more(ctx.input()) {
+            ValidationResult::Incomplete
+        } else {
+            ValidationResult::Valid(None)
+        })
+    }
+}
+
+/// True while the input goes on: statements with a bracket still open.
+pub fn needs_more(input: &str) -> bool {
+    !input.trim_start().starts_with(':') && is_incomplete(input)
+}
+
+impl Highlighter for MexHelper {
+    fn highlight<'l>(&self, line: &'l str, pos: usize) -> Cow<'l, str> {
+        if !self.color {
+            return Borrowed(line);
+        }
+        Owned(paint(line, self.live.get().then_some(pos)))
+    }
+
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if self.color { Owned(format!("\x1b[2m{hint}\x1b[0m")) } else { Borrowed(hint) }
+    }
+
+    fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
+        // Colours depend on the whole line, so every change redraws it; the
+        // final redraw drops the bracket match.
+        let live = kind != CmdKind::ForcedRefresh;
+        self.live.set(live);
+        self.color && live
+    }
+}
+
+const KEYWORD: &str = "1;35";
+const BUILTIN: &str = "36";
+const NUMBER: &str = "33";
+const NIMBER: &str = "1;36";
+const COMMENT: &str = "2";
+const BRACKET: &str = "1;4;34";
+
+/// The line with ANSI colours: keywords, built-ins, numbers, nimbers
+/// (`*5`, `*`), comments, and the bracket at the cursor with its match.
+/// Only escape sequences are added, so the width is unchanged.
+pub fn paint(line: &str, cursor: Option<usize>) -> String {
+    let pair = cursor.and_then(|p| matching_brackets(line, p));
+    let b = line.as_bytes();
+    let scan = |from: usize, ok: &dyn Fn(u8) -> bool| (from..b.len()).find(|&j| !ok(b[j])).unwrap_or(b.len());
+    let mut out = String::with_capacity(line.len() * 2);
+    // Whether the token before ends an operand (then `*` multiplies).
+    let mut operand = false;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let (end, style) = if c == b'#' {
+            (scan(i, &|c| c != b'\n'), Some(COMMENT))
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let end = scan(i, &|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'\'');
+            let word = &line[i..end];
+            operand = Tok::keyword(word).is_none();
+            let style = if !operand {
+                Some(KEYWORD)
+            } else if BUILTINS.contains(&word) {
+                Some(BUILTIN)
+            } else {
+                None
+            };
+            (end, style)
+        } else if c.is_ascii_digit() {
+            let mut end = scan(i, &|c| c.is_ascii_digit() || c == b'_');
+            // a take-and-break code such as 0.77 or 4.0 (not a range 1..n)
+            if end + 1 < b.len() && b[end] == b'.' && b[end + 1].is_ascii_alphanumeric() {
+                end = scan(end + 1, &|c| c.is_ascii_alphanumeric());
+            }
+            operand = true;
+            (end, Some(NUMBER))
+        } else if c == b'*' && !operand {
+            let end = scan(i + 1, &|c| c.is_ascii_digit() || c == b'_');
+            let next = b.get(end).copied();
+            // `*5` and a lone `*` are nimbers; `*k`, `*(..)` take an operand
+            operand = end > i + 1 || !next.is_some_and(|n| n.is_ascii_alphanumeric() || n == b'_' || n == b'(');
+            (end, Some(NIMBER))
+        } else {
+            match c {
+                b' ' | b'\t' | b'\r' => {}
+                b')' | b']' | b'}' => operand = true,
+                _ => operand = false,
+            }
+            let len = line[i..].chars().next().map_or(1, char::len_utf8);
+            let style = pair.filter(|(x, y)| i == *x || i == *y).map(|_| BRACKET);
+            (i + len, style)
+        };
+        match style {
+            Some(s) => {
+                out.push_str("\x1b[");
+                out.push_str(s);
+                out.push('m');
+                out.push_str(&line[i..end]);
+                out.push_str("\x1b[0m");
+            }
+            None => out.push_str(&line[i..end]),
+        }
+        i = end;
+    }
+    out
+}
+
+/// The bracket under the cursor, or else just before it, and its match.
+pub fn matching_brackets(line: &str, pos: usize) -> Option<(usize, usize)> {
+    let b = line.as_bytes();
+    let is_bracket = |i: usize| b.get(i).is_some_and(|c| b"(){}[]".contains(c));
+    let at = if is_bracket(pos) {
+        pos
+    } else if pos > 0 && is_bracket(pos - 1) {
+        pos - 1
+    } else {
+        return None;
+    };
+    let (open, close, forward) = match b[at] {
+        b'(' => (b'(', b')', true),
+        b'{' => (b'{', b'}', true),
+        b'[' => (b'[', b']', true),
+        b')' => (b'(', b')', false),
+        b'}' => (b'{', b'}', false),
+        _ => (b'[', b']', false),
+    };
+    let mut depth = 0i32;
+    let mut check = |j: usize| {
+        if b[j] == open {
+            depth += 1;
+        } else if b[j] == close {
+            depth -= 1;
+        }
+        depth == 0
+    };
+    let found = if forward {
+        (at..b.len()).find(|&j| check(j))
+    } else {
+        (0..=at).rev().find(|&j| check(j))
+    };
+    found.filter(|&j| j != at).map(|j| (at, j))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(c: Completion) -> Vec<String> {
+        match c {
+            Completion::Words(_, w) => w,
+            Completion::File => panic!("a file completion"),
+        }
+    }
+
+    #[test]
+    fn completes_keywords_builtins_and_names() {
+        let names = vec!["kayles".to_string(), "gg".to_string(), "S".to_string()];
+        assert_eq!(complete("gru", 3, &names), Completion::Words(0, vec!["grundy".into()]));
+        assert_eq!(words(complete("grundy ka", 9, &names)), ["kayles"]);
+        assert_eq!(words(complete("grundy g", 8, &names)), ["game", "gg", "grundy"]);
+        assert_eq!(words(complete("grundy nim(3) + ni", 18, &names)), ["nim", "nimsum"]);
+        assert_eq!(words(complete("let T = S", 9, &names)), ["S"]);
+        assert!(words(complete("grundy ", 7, &names)).is_empty());
+        assert!(words(complete("nim(1", 5, &names)).is_empty());
+    }
+
+    #[test]
+    fn completes_commands_and_files() {
+        let names = Vec::new();
+        assert_eq!(complete(":ga", 3, &names), Completion::Words(1, vec!["games".into()]));
+        assert_eq!(words(complete(":", 1, &names)).len(), super::super::COMMANDS.len());
+        assert_eq!(complete(":load exa", 9, &names), Completion::File);
+        assert!(words(complete(":time o", 7, &names)).is_empty());
+    }
+
+    #[test]
+    fn statements_go_on_while_a_bracket_is_open() {
+        assert!(needs_more("game gg(n) = {"));
+        assert!(needs_more("game gg(n) = {\n gg(a) + gg(n - a)"));
+        assert!(!needs_more("game gg(n) = {\n gg(a) + gg(n - a) for a in 1..n if a < n - a }"));
+        assert!(!needs_more("grundy nim(3)"));
+        assert!(!needs_more(":load {"));
+    }
+
+    fn plain(s: &str) -> String {
+        let mut out = String::new();
+        let mut chars = s.chars();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                for d in chars.by_ref() {
+                    if d == 'm' {
+                        break;
+                    }
+                }
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn paint_colours_tokens_and_keeps_the_text() {
+        let line = "grundy *5 + nim(3) * 2 + * # a comment";
+        let painted = paint(line, None);
+        assert_eq!(plain(&painted), line);
+        assert!(painted.starts_with("\x1b[1;35mgrundy\x1b[0m"));
+        assert!(painted.contains("\x1b[1;36m*5\x1b[0m"));
+        assert!(painted.contains("\x1b[36mnim\x1b[0m"));
+        assert!(painted.contains("\x1b[33m3\x1b[0m"));
+        // `*` after an operand multiplies: not a nimber
+        assert!(painted.contains(") * \x1b[33m2"));
+        assert!(painted.contains("+ \x1b[1;36m*\x1b[0m "));
+        assert!(painted.ends_with("\x1b[2m# a comment\x1b[0m"));
+        let code = paint("game k = octal 0.77", None);
+        assert!(code.contains("\x1b[33m0.77\x1b[0m"));
+        assert_eq!(plain(&paint("ünï {*1} ✓", Some(4))), "ünï {*1} ✓");
+    }
+
+    #[test]
+    fn brackets_match_at_the_cursor() {
+        let line = "{ s(n - k) for k in {1, 3} }";
+        assert_eq!(matching_brackets(line, 0), Some((0, 27)));
+        assert_eq!(matching_brackets(line, 28), Some((27, 0)));
+        assert_eq!(matching_brackets(line, 4), Some((3, 9)));
+        assert_eq!(matching_brackets(line, 6), None);
+        assert_eq!(matching_brackets("nim(3", 4), None);
+        let painted = paint("nim(3)", Some(6));
+        assert!(painted.contains("\x1b[1;4;34m(\x1b[0m"));
+        assert!(painted.contains("\x1b[1;4;34m)\x1b[0m"));
+    }
+}

@@ -1,0 +1,400 @@
+//! The REPL core: what one input typed at the prompt does, apart from any
+//! terminal. An input is either statements, run by the [`Session`] under
+//! the name `<repl:N>`, or a `:command`. Everything it produces goes to a
+//! [`Sink`]; the terminal front end prints it, tests collect it.
+
+pub mod helper;
+
+use crate::check::Setting;
+use crate::engine::Quiet;
+use crate::eval::Limits;
+use crate::session::{Event, Report, Session};
+use crate::syntax::ast::StmtKind;
+use crate::syntax::parse::parse;
+use std::time::{Duration, Instant};
+
+/// Where the REPL's output goes.
+pub trait Sink {
+    /// A result of a statement (standard output).
+    fn event(&mut self, event: Event);
+    /// A rendered diagnostic, ending in a newline (standard error).
+    fn error(&mut self, rendered: &str);
+    /// What a `:command` answers, one line or more (standard output).
+    fn say(&mut self, text: &str);
+    /// A remark on how a run went: interrupted, how long it took (standard error).
+    fn note(&mut self, text: &str);
+}
+
+/// Whether the REPL goes on after an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The commands: name, argument, what it does.
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    ("help", "", "this tour"),
+    ("load", "FILE", "run a spec file in this session (its games stay defined)"),
+    ("games", "", "the games defined so far, with their rules"),
+    ("names", "", "every name defined so far: games and `let` bindings"),
+    ("time", "[on|off]", "show how long each answer took"),
+    ("limits", "", "the limits on a computation, and how to raise them"),
+    ("reset", "", "forget every definition and computed value"),
+    ("quit", "", "leave (also :q, Ctrl-D)"),
+];
+
+const ALIASES: &[(&str, &str)] = &[("h", "help"), ("?", "help"), ("l", "load"), ("q", "quit"), ("exit", "quit")];
+
+const TOUR: &str = "\
+mex: Grundy values, outcomes and winning moves of impartial games.
+Type statements as in a spec file; a definition goes on over several
+lines while a bracket is open. Each line below can be copied:
+
+  grundy nim(6) + nim(12) + nim(9)           # 3, the nim-sum of the heaps
+  moves nim(6) + nim(12) + nim(9)            # the winning move: nim(6) -> nim(5)
+  outcome *3 + *3                            # P: the previous player wins
+  mex {0, 1, 2, 5, 9}                        # 3
+  game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }
+  sequence s 0..14                           # 0 1 0 1 2 3 2 0 1 0 1 2 3 2
+  explain s(10)                              # its options, their values, the mex
+  period s                                   # pre-period 0, period 7 ...
+  moves s(10) + nim(3)                       # winning moves in a sum
+  let two = s(2) + s(2)
+  check grundy two == 0                      # ok ...
+
+Commands:";
+
+const TOUR_END: &str = "\
+Tab completes keywords, commands and the names defined so far.
+Ctrl-C stops a long computation and keeps the session; Ctrl-D leaves.";
+
+pub struct Repl {
+    pub session: Session,
+    /// Diagnostics rendered in colour.
+    pub color: bool,
+    /// Each answer followed by the time it took (`:time`).
+    pub timing: bool,
+    /// Inputs so far, to name them `<repl:N>`.
+    inputs: usize,
+    /// The text of each `let` binding, by name, in the order made.
+    lets: Vec<(String, String)>,
+}
+
+impl Repl {
+    pub fn new(session: Session) -> Self {
+        Repl {
+            session,
+            color: false,
+            timing: false,
+            inputs: 0,
+            lets: Vec::new(),
+        }
+    }
+
+    /// Runs one input: statements (perhaps over several lines) or a
+    /// `:command`. Blank lines and comments do nothing.
+    pub fn input(&mut self, text: &str, sink: &mut dyn Sink) -> Flow {
+        let trimmed = text.trim();
+        if let Some(command) = trimmed.strip_prefix(':') {
+            self.inputs += 1;
+            return self.command(command, sink);
+        }
+        let parsed = parse(text);
+        if parsed.stmts.is_empty() && parsed.errors.is_empty() {
+            return Flow::Continue;
+        }
+        self.inputs += 1;
+        let name = format!("<repl:{}>", self.inputs);
+        self.run_source(&name, text, sink);
+        Flow::Continue
+    }
+
+    /// The names completion offers besides keywords and built-ins: the
+    /// games and `let` bindings defined so far, sorted.
+    pub fn defined_names(&self) -> Vec<String> {
+        let names = &self.session.names;
+        let mut all: Vec<String> = names.games.keys().chain(names.globals.keys()).cloned().collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
+    fn run_source(&mut self, name: &str, text: &str, sink: &mut dyn Sink) -> Report {
+        let globals_before = self.session.defs.globals.len();
+        let timing = self.timing;
+        let start = Instant::now();
+        let mut last = start;
+        let mut answered = false;
+        let report = self.session.run(name, text, &mut |e| {
+            sink.event(e);
+            if timing {
+                let now = Instant::now();
+                sink.note(&format!("time: {}", duration(now - last)));
+                last = now;
+                answered = true;
+            }
+        });
+        for d in &report.errors {
+            sink.error(&self.session.render(d, self.color));
+        }
+        if report.interrupted {
+            sink.note("interrupted: everything defined and computed before is kept");
+        }
+        if timing && !answered {
+            sink.note(&format!("time: {}", duration(start.elapsed())));
+        }
+        self.remember_lets(text, globals_before);
+        report
+    }
+
+    /// Keeps the text of the `let` statements of a source that bound a name.
+    fn remember_lets(&mut self, text: &str, globals_before: usize) {
+        if self.session.defs.globals.len() == globals_before {
+            return;
+        }
+        for stmt in parse(text).stmts {
+            if let StmtKind::Let(name, _) = &stmt.kind {
+                let bound = self.session.names.globals.get(&name.text).is_some_and(|(id, _)| *id >= globals_before);
+                if bound {
+                    self.lets.retain(|(n, _)| *n != name.text);
+                    self.lets.push((name.text.clone(), one_line(slice(text, &stmt.span))));
+                }
+            }
+        }
+    }
+
+    fn command(&mut self, line: &str, sink: &mut dyn Sink) -> Flow {
+        let line = line.trim();
+        let (word, arg) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let arg = arg.trim();
+        let word = ALIASES.iter().find(|(a, _)| *a == word).map_or(word, |(_, c)| c);
+        match word {
+            "help" => sink.say(&tour()),
+            "load" => self.load(arg, sink),
+            "games" => sink.say(&self.games()),
+            "names" => sink.say(&self.names()),
+            "time" => match arg {
+                "" | "on" | "off" => {
+                    self.timing = if arg.is_empty() { !self.timing } else { arg == "on" };
+                    sink.say(if self.timing {
+                        "timing on: each answer is followed by the time it took"
+                    } else {
+                        "timing off"
+                    });
+                }
+                _ => sink.error(&format!("error: `:time` takes `on`, `off` or nothing, not `{arg}`\n")),
+            },
+            "limits" => sink.say(&self.limits()),
+            "reset" => {
+                let watch = std::mem::replace(&mut self.session.store.ticker.watch, Box::new(Quiet));
+                self.session = Session::new(watch);
+                self.lets.clear();
+                sink.say("a fresh session: every definition and computed value is forgotten");
+            }
+            "quit" => return Flow::Quit,
+            "" => sink.error("error: a command name goes after `:`; `:help` lists them\n"),
+            _ => {
+                let names = COMMANDS.iter().map(|c| c.0);
+                let guess = names
+                    .filter(|c| strsim::levenshtein(word, c) <= 2 || c.starts_with(word))
+                    .min_by_key(|c| strsim::levenshtein(word, c))
+                    .map(|c| format!("; did you mean `:{c}`?"))
+                    .unwrap_or_default();
+                sink.error(&format!("error: unknown command `:{word}`{guess} `:help` lists the commands\n"));
+            }
+        }
+        Flow::Continue
+    }
+
+    fn load(&mut self, arg: &str, sink: &mut dyn Sink) {
+        let path = unquote(arg);
+        if path.is_empty() {
+            sink.error("error: `:load` needs a file, e.g. `:load examples/kayles.mex`\n");
+            return;
+        }
+        let path = expand_home(path);
+        let text = match std::fs::read(&path) {
+            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Err(e) => {
+                sink.error(&format!("error: cannot read {path}: {e}\n"));
+                return;
+            }
+        };
+        let before: Vec<String> = self.defined_names();
+        let report = self.run_source(&path, &text, sink);
+        let new: Vec<String> = self.defined_names().into_iter().filter(|n| !before.contains(n)).collect();
+        if report.errors.is_empty() && !report.interrupted {
+            if new.is_empty() {
+                sink.say(&format!("loaded {path}"));
+            } else {
+                sink.say(&format!("loaded {path}: {}", new.join(", ")));
+            }
+        }
+    }
+
+    /// The games defined so far, each with the statement that defines it.
+    pub fn games(&self) -> String {
+        let defs = &self.session.defs;
+        if defs.games.is_empty() {
+            return "no games defined yet; for example:\n  game s(n) = { s(n - k) for k in {1, 2} if k <= n }".into();
+        }
+        let mut cache: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
+        let mut lines = Vec::new();
+        for def in &defs.games {
+            let src = def.loc.src;
+            if !cache.iter().any(|(s, _)| *s == src) {
+                cache.push((src, parse(self.session.sources.text(src)).stmts));
+            }
+            let stmts = &cache.iter().find(|(s, _)| *s == src).expect("parsed above").1;
+            let text = stmts.iter().find_map(|stmt| match &stmt.kind {
+                StmtKind::Game { name, .. } if name.span.start == def.loc.start as usize => {
+                    Some(one_line(self.session.sources.slice(src, &stmt.span)))
+                }
+                _ => None,
+            });
+            lines.push(text.unwrap_or_else(|| {
+                if def.params.is_empty() {
+                    format!("game {}", def.name)
+                } else {
+                    format!("game {}({})", def.name, def.params.join(", "))
+                }
+            }));
+        }
+        lines.join("\n")
+    }
+
+    /// Every name defined so far: the games, then the `let` bindings.
+    pub fn names(&self) -> String {
+        if self.session.defs.games.is_empty() && self.lets.is_empty() {
+            return "nothing defined yet: `game` defines a game, `let` names a value".into();
+        }
+        let mut out = Vec::new();
+        if !self.session.defs.games.is_empty() {
+            out.push(self.games());
+        }
+        for (name, text) in &self.lets {
+            if self.session.names.globals.contains_key(name) {
+                out.push(text.clone());
+            }
+        }
+        out.join("\n")
+    }
+
+    /// The limits in force, and how to change each.
+    pub fn limits(&self) -> String {
+        let store = &self.session.store;
+        let value = |s: &Setting| match s {
+            Setting::Positions => store.limits.positions,
+            Setting::Options => store.limits.options,
+            Setting::Heap => store.limits.heap,
+            Setting::Period => store.limits.period,
+        };
+        let mut lines = Vec::new();
+        for (name, setting, what) in Setting::ALL {
+            let v = value(setting);
+            let default = default_limit(setting);
+            let note = if v == default { String::new() } else { format!(" (default {default})") };
+            lines.push(format!("{name:<10} {v:<12} {what}{note}"));
+        }
+        lines.push(format!(
+            "{} positions are in the memo now; `set NAME N` changes a limit, e.g. `set positions 50000000`",
+            store.positions
+        ));
+        lines.join("\n")
+    }
+}
+
+fn default_limit(s: &Setting) -> u64 {
+    let d = Limits::default();
+    match s {
+        Setting::Positions => d.positions,
+        Setting::Options => d.options,
+        Setting::Heap => d.heap,
+        Setting::Period => d.period,
+    }
+}
+
+/// The `:help` text.
+pub fn tour() -> String {
+    let mut out = String::from(TOUR);
+    for (name, arg, what) in COMMANDS {
+        let left = if arg.is_empty() { format!(":{name}") } else { format!(":{name} {arg}") };
+        out.push_str(&format!("\n  {left:<16} {what}"));
+    }
+    out.push('\n');
+    out.push_str(TOUR_END);
+    out
+}
+
+/// How long something took, for `:time`.
+pub fn duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1.0 {
+        format!("{:.1} ms", secs * 1000.0)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+fn slice<'a>(text: &'a str, span: &std::ops::Range<usize>) -> &'a str {
+    let end = span.end.min(text.len());
+    text.get(span.start.min(end)..end).unwrap_or("")
+}
+
+/// A statement on one line: comments dropped, lines joined, no final `;`.
+fn one_line(text: &str) -> String {
+    let parts: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut line = parts.join(" ");
+    while line.ends_with(';') {
+        line.pop();
+        line.truncate(line.trim_end().len());
+    }
+    line
+}
+
+fn unquote(s: &str) -> &str {
+    for q in ['"', '\''] {
+        if let Some(inner) = s.strip_prefix(q).and_then(|s| s.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    s
+}
+
+fn expand_home(path: &str) -> String {
+    if let Some(rest) = path.strip_prefix("~/")
+        && let Some(home) = std::env::var_os("HOME")
+    {
+        return std::path::Path::new(&home).join(rest).display().to_string();
+    }
+    path.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_line_joins_a_definition() {
+        let text = "game gg(n) = {   # Grundy's game\n    gg(a) + gg(n - a)\n    for a in 1..n if a < n - a\n}";
+        assert_eq!(one_line(text), "game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }");
+        assert_eq!(one_line("let x = 3;"), "let x = 3");
+    }
+
+    #[test]
+    fn durations_read_well() {
+        assert_eq!(duration(Duration::from_micros(1500)), "1.5 ms");
+        assert_eq!(duration(Duration::from_millis(2500)), "2.50 s");
+    }
+
+    #[test]
+    fn unquoted_paths() {
+        assert_eq!(unquote("\"a b.mex\""), "a b.mex");
+        assert_eq!(unquote("a.mex"), "a.mex");
+    }
+}
