@@ -63,6 +63,8 @@ pub struct Ticker {
     pub limit: u64,
     /// Positions finished, for progress.
     pub done: u64,
+    /// Options valued by the mex driver (a measure of work, for benchmarks).
+    pub options: u64,
     count: u64,
 }
 
@@ -73,6 +75,7 @@ impl Ticker {
             iterations: 0,
             limit: Limits::default().options,
             done: 0,
+            options: 0,
             count: 0,
         }
     }
@@ -263,7 +266,8 @@ impl Store {
         };
         let value = match &def.kind {
             DefKind::Rule(Rule::Options(set)) => {
-                interp.each_option(set, &mut dom, &mut |_, v| {
+                interp.each_option(set, &mut dom, &mut |d, v| {
+                    d.ticker.options += 1;
                     if let Some(v) = v {
                         values.push(v);
                     }
