@@ -154,6 +154,8 @@ pub enum DefKind {
     /// Declared (its name is known) but its rule is not checked yet.
     Declared,
     Rule(Rule),
+    /// A one-parameter heap game given by a rule family.
+    Family(crate::engine::rule::HeapRule),
 }
 
 impl GameDef {

@@ -24,7 +24,7 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -
             continue;
         }
         let score = strsim::jaro_winkler(name, c);
-        let close = strsim::levenshtein(name, c) <= (name.len().max(2) / 3).max(1) || score > 0.88;
+        let close = strsim::damerau_levenshtein(name, c) <= (name.len().max(2) / 3).max(1) || score > 0.88;
         if close && best.is_none_or(|(s, _)| score > s) {
             best = Some((score, c));
         }

@@ -4,7 +4,10 @@
 use super::expr::{plural, Named, R};
 use super::Checker;
 use crate::diag::Diagnostic;
-use crate::ir::{DefKind, GameDef, GameExpr, GameId, GlobalId, IntExpr, IntSet, Loc, Rule, Type};
+use crate::engine::code::parse_code;
+use crate::engine::rule::HeapRule;
+use crate::eval::interp::arith;
+use crate::ir::{DefKind, GameDef, GameExpr, GameId, GlobalId, IntExpr, IntKind, IntSet, Loc, Rule, Type};
 use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
 
 /// A checked unit: its game definitions (installed before anything runs,
@@ -104,7 +107,9 @@ impl Checker<'_> {
     fn declare_games(&mut self, stmts: &[Stmt], errors: &mut Vec<Diagnostic>) {
         let mut next = self.games.len();
         for s in stmts {
-            let StmtKind::Game { name, params, .. } = &s.kind else { continue };
+            let StmtKind::Game { name, params, body } = &s.kind else { continue };
+            // A rule family defines a one-parameter heap game: `kayles(n)`.
+            let arity = if matches!(body, Body::Family(..)) { 1 } else { params.len() };
             if let Some(first) = stmts.iter().find_map(|t| match &t.kind {
                 StmtKind::Game { name: n, .. } if n.text == name.text => Some(n),
                 _ => None,
@@ -120,11 +125,11 @@ impl Checker<'_> {
                 }
             }
             let id = match self.names.games.get(&name.text) {
-                Some(&(id, arity)) if arity == params.len() => id,
-                Some(&(_, arity)) => {
+                Some(&(id, old)) if old == arity => id,
+                Some(&(_, old)) => {
                     errors.push(
-                        self.err(&name.span, format!("`{}` already has {arity} parameter{}", name.text, plural(arity)))
-                            .label(format!("redefined with {}", params.len()))
+                        self.err(&name.span, format!("`{}` already has {old} parameter{}", name.text, plural(old)))
+                            .label(format!("redefined with {arity}"))
                             .hint("a new definition must keep the number of parameters; or choose a new name"),
                     );
                     continue;
@@ -134,7 +139,7 @@ impl Checker<'_> {
                     next - 1
                 }
             };
-            self.unit_games.insert(name.text.clone(), (id, params.len()));
+            self.unit_games.insert(name.text.clone(), (id, arity));
         }
     }
 
@@ -152,24 +157,32 @@ impl Checker<'_> {
                     }
                     self.bind_local(&p.text);
                 }
-                let rule = match body {
-                    Body::Expr(e) => match &e.kind {
-                        ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => Rule::Options(self.options(e)?),
-                        _ => Rule::Alias(self.game(e)?),
-                    },
-                    Body::Family(_, span) => {
-                        return Err(self
-                            .err(span, "rule families are not supported yet")
-                            .hint("write the game in set-builder form for now"))
+                let (kind, params) = match body {
+                    Body::Expr(e) => {
+                        let rule = match &e.kind {
+                            ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => Rule::Options(self.options(e)?),
+                            _ => Rule::Alias(self.game(e)?),
+                        };
+                        (DefKind::Rule(rule), params.iter().map(|p| p.text.clone()).collect())
+                    }
+                    Body::Family(f, span) => {
+                        if params.len() > 1 {
+                            return Err(self
+                                .err(&params[1].span, "a rule family defines a one-parameter heap game")
+                                .hint(format!("write `game {} = ...` and use it as `{}(n)`", name.text, name.text)));
+                        }
+                        let rule = self.family(f, span)?;
+                        let param = params.first().map_or("n".to_string(), |p| p.text.clone());
+                        (DefKind::Family(rule), vec![param])
                     }
                 };
                 unit.games.push((
                     id,
                     GameDef {
                         name: name.text.clone(),
-                        params: params.iter().map(|p| p.text.clone()).collect(),
+                        params,
                         loc: self.loc(&name.span),
-                        kind: DefKind::Rule(rule),
+                        kind,
                         slots: self.max_locals,
                     },
                 ));
@@ -233,6 +246,53 @@ impl Checker<'_> {
             }
         }
         Ok(())
+    }
+
+    /// A rule family's rule: constant sets are read, codes validated.
+    fn family(&mut self, f: &ast::Family, span: &ast::Span) -> R<HeapRule> {
+        Ok(match f {
+            ast::Family::Subtraction(items) => {
+                let set = self.constants(items)?;
+                if set.is_empty() {
+                    return Err(self.err(span, "an empty subtraction set allows no move").hint("list the amounts that may be removed: `subtraction {1, 2}`"));
+                }
+                match HeapRule::subtraction(set) {
+                    Some(rule) => rule,
+                    None => {
+                        return Err(self
+                            .err(span, "a subtraction set cannot contain 0")
+                            .label("removing 0 tokens would be a pass, and the game would never end"))
+                    }
+                }
+            }
+            ast::Family::AllBut(items) => HeapRule::all_but(self.constants(items)?),
+            ast::Family::Octal(text, at) | ast::Family::Hex(text, at) => {
+                let hex = matches!(f, ast::Family::Hex(..));
+                match parse_code(text, hex) {
+                    Ok(code) => HeapRule::TakeBreak(code),
+                    Err(e) => {
+                        let start = at.start + e.offset.min(text.len());
+                        let end = (start + e.len.max(1)).min(at.end.max(start + 1));
+                        return Err(self.err(&(start..end), e.message).label("here").hint(e.hint));
+                    }
+                }
+            }
+            ast::Family::Grundy => HeapRule::Grundy,
+        })
+    }
+
+    /// Integer constants (literals and arithmetic on them).
+    fn constants(&mut self, items: &[ast::Expr]) -> R<Vec<u64>> {
+        let mut out = Vec::new();
+        for e in items {
+            let ie = self.int(e)?;
+            match const_value(&ie) {
+                Some(Ok(v)) => out.push(v),
+                Some(Err(())) => return Err(self.err(&e.span, "this constant is out of range (below zero or past 64 bits)")),
+                None => return Err(self.err(&e.span, "a rule family needs constant integers here").hint("write the numbers themselves, like `{1, 3, 4}`")),
+            }
+        }
+        Ok(out)
     }
 
     fn query(&mut self, q: &Query) -> R<QueryIr> {
@@ -315,5 +375,21 @@ impl Checker<'_> {
 
     fn text(&self, span: &ast::Span) -> &str {
         self.text.get(span.clone()).unwrap_or("")
+    }
+}
+
+/// The value of a constant integer expression: None if it uses a name,
+/// Some(Err) if it leaves the range of u64.
+fn const_value(e: &IntExpr) -> Option<Result<u64, ()>> {
+    match &e.kind {
+        IntKind::Lit(n) => Some(Ok(*n)),
+        IntKind::Bin(op, a, b) => {
+            let (x, y) = (const_value(a)?, const_value(b)?);
+            Some(match (x, y) {
+                (Ok(x), Ok(y)) => arith(*op, x, y).ok_or(()),
+                _ => Err(()),
+            })
+        }
+        _ => None,
     }
 }

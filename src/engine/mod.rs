@@ -23,3 +23,8 @@ impl Watch for Quiet {
         Ok(())
     }
 }
+
+pub mod code;
+pub mod heap;
+pub mod period;
+pub mod rule;

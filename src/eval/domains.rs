@@ -4,7 +4,8 @@
 use super::error::EvalError;
 use super::interp::Domain;
 use super::memo::{Memo, State};
-use super::store::{Defs, Store};
+use super::family::Families;
+use super::store::{Defs, Limits, Store};
 use super::value::{mex_of, Explicit, Game, Key, Part};
 use crate::ir::Loc;
 use std::rc::Rc;
@@ -13,18 +14,21 @@ use std::rc::Rc;
 /// `pending` and the value is `None`.
 pub struct ValueDomain<'a> {
     pub memos: &'a [Memo],
+    pub families: &'a mut Families,
+    pub defs: &'a Defs,
+    pub limits: Limits,
     pub pending: &'a mut Vec<Key>,
     pub ticker: &'a mut super::store::Ticker,
     pub seen: Vec<bool>,
 }
 
 impl ValueDomain<'_> {
-    fn part(&mut self, p: &Part) -> Option<u64> {
-        match p {
+    fn part(&mut self, p: &Part) -> Result<Option<u64>, EvalError> {
+        Ok(match p {
             Part::Nim { n, .. } => Some(*n),
             Part::Options(e) => Some(e.value),
-            Part::Pos(key) => self.lookup(key.clone()),
-        }
+            Part::Pos(key) => self.pos(key.clone(), Loc::default())?,
+        })
     }
 
     fn lookup(&mut self, key: Key) -> Option<u64> {
@@ -46,6 +50,10 @@ impl Domain for ValueDomain<'_> {
     }
 
     fn pos(&mut self, key: Key, _loc: Loc) -> Result<Self::G, EvalError> {
+        if self.families.is_family(key.game) {
+            let v = self.families.value(self.defs, key.game, key.args[0], &self.limits, &mut *self.ticker.watch)?;
+            return Ok(Some(v));
+        }
         Ok(self.lookup(key))
     }
 
@@ -65,7 +73,7 @@ impl Domain for ValueDomain<'_> {
     fn global(&mut self, game: &Game) -> Result<Self::G, EvalError> {
         let mut acc = Some(0u64);
         for p in &game.parts {
-            let v = self.part(p);
+            let v = self.part(p)?;
             acc = match (acc, v) {
                 (Some(a), Some(b)) => Some(a ^ b),
                 _ => None,

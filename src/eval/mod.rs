@@ -2,6 +2,7 @@
 
 pub mod domains;
 pub mod error;
+pub mod family;
 pub mod interp;
 pub mod memo;
 pub mod store;

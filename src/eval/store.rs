@@ -5,6 +5,7 @@
 use super::domains::{StructDomain, ValueDomain};
 use super::error::EvalError;
 use super::interp::Interp;
+use super::family::Families;
 use super::memo::{Memo, State};
 use super::value::{mex_of, Game, Key, Part, Value};
 use crate::diag::Diagnostic;
@@ -63,6 +64,8 @@ pub struct Ticker {
     pub limit: u64,
     /// Positions finished, for progress.
     pub done: u64,
+    /// Options valued by the mex driver (a measure of work, for benchmarks).
+    pub options: u64,
     count: u64,
 }
 
@@ -73,6 +76,7 @@ impl Ticker {
             iterations: 0,
             limit: Limits::default().options,
             done: 0,
+            options: 0,
             count: 0,
         }
     }
@@ -95,6 +99,7 @@ impl Ticker {
 
 pub struct Store {
     memos: Vec<Memo>,
+    pub families: Families,
     pub positions: u64,
     pub limits: Limits,
     pub ticker: Ticker,
@@ -110,6 +115,7 @@ impl Store {
     pub fn new(watch: Box<dyn Watch>) -> Self {
         Store {
             memos: Vec::new(),
+            families: Families::default(),
             positions: 0,
             limits: Limits::default(),
             ticker: Ticker::new(watch),
@@ -119,6 +125,7 @@ impl Store {
     /// Makes room for games defined since the last call; a redefined game
     /// makes every memo stale (other games may use it), so all are cleared.
     pub fn sync(&mut self, defs: &Defs, redefined: bool) {
+        self.families.sync(defs, redefined);
         if redefined {
             self.memos.clear();
             self.positions = 0;
@@ -182,6 +189,23 @@ impl Store {
                 let g = interp.game(e, &mut dom)?;
                 Ok(vec![g])
             }
+            DefKind::Family(rule) => {
+                let n = key.args[0];
+                if n > self.limits.heap {
+                    return Err(EvalError::from(
+                        Diagnostic::error(def.loc.range(), format!("{} has too many options to list", defs.show_key(key)))
+                            .at(def.loc.src)
+                            .hint("ask for its value with `grundy`; explanations and moves are for smaller heaps"),
+                    ));
+                }
+                Ok(rule
+                    .moves(n)
+                    .into_iter()
+                    .map(|m| Game {
+                        parts: m.heaps.iter().map(|&h| Part::Pos(Key { game: key.game, args: [h].into_iter().collect() })).collect(),
+                    })
+                    .collect())
+            }
             DefKind::Declared => Err(undefined(defs, key)),
         }
     }
@@ -190,6 +214,9 @@ impl Store {
     /// each position is expanded (its unknown options pushed) and finished
     /// (its mex taken) once all its options are known.
     pub fn grundy(&mut self, defs: &Defs, root: &Key) -> Result<u64, EvalError> {
+        if self.families.is_family(root.game) {
+            return self.families.value(defs, root.game, root.args[0], &self.limits, &mut *self.ticker.watch);
+        }
         if let State::Done(v) = self.memos[root.game].get(&root.args) {
             return Ok(v);
         }
@@ -257,13 +284,17 @@ impl Store {
         self.ticker.iterations = 0;
         let mut dom = ValueDomain {
             memos: &self.memos,
+            families: &mut self.families,
+            defs,
+            limits: self.limits,
             pending,
             ticker: &mut self.ticker,
             seen: std::mem::take(seen),
         };
         let value = match &def.kind {
             DefKind::Rule(Rule::Options(set)) => {
-                interp.each_option(set, &mut dom, &mut |_, v| {
+                interp.each_option(set, &mut dom, &mut |d, v| {
+                    d.ticker.options += 1;
                     if let Some(v) = v {
                         values.push(v);
                     }
@@ -272,7 +303,7 @@ impl Store {
                 Some(mex_of(values, &mut dom.seen))
             }
             DefKind::Rule(Rule::Alias(e)) => interp.game(e, &mut dom)?,
-            DefKind::Declared => return Err(undefined(defs, key)),
+            DefKind::Family(_) | DefKind::Declared => return Err(undefined(defs, key)),
         };
         *seen = std::mem::take(&mut dom.seen);
         Ok(if dom.pending.is_empty() { value } else { None })

@@ -4,6 +4,7 @@
 use super::show;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Game, Part, Store};
+use crate::ir::DefKind;
 use std::collections::BTreeMap;
 
 /// Options listed one a line up to this many; beyond, grouped by value.
@@ -54,8 +55,34 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
     }
     let mex = mex_of(&values, &mut Vec::new());
     let mut lines = Vec::new();
+    let family_moves = match p {
+        Part::Pos(key) => match &defs.games[key.game].kind {
+            DefKind::Family(rule) => Some(rule.moves(key.args[0])),
+            _ => None,
+        },
+        _ => None,
+    };
     if options.is_empty() {
         lines.push(format!("{name} has no options"));
+    } else if let Some(moves) = family_moves.filter(|m| m.len() == options.len()) {
+        lines.push(format!("{name} has {} option{}, by move:", options.len(), if options.len() == 1 { "" } else { "s" }));
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for ((m, o), v) in moves.iter().zip(&options).zip(&values) {
+            let label = move_label(m.take, m.heaps.len());
+            let item = format!("{} = {v}", show::game(defs, o));
+            match groups.last_mut() {
+                Some((l, items)) if *l == label => items.push(item),
+                _ => groups.push((label, vec![item])),
+            }
+        }
+        for (label, items) in groups {
+            let shown = if items.len() > 2 * EXAMPLES {
+                format!("{}, ... ({} in all)", items[..2 * EXAMPLES].join(", "), items.len())
+            } else {
+                items.join(", ")
+            };
+            lines.push(format!("  {label}: {shown}"));
+        }
     } else if options.len() <= LIST {
         lines.push(format!("{name} has {} option{}:", options.len(), if options.len() == 1 { "" } else { "s" }));
         for (o, v) in options.iter().zip(&values) {
@@ -79,4 +106,16 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
     }
     lines.push(show::mex_line(&values, mex));
     Ok(lines)
+}
+
+/// How a person names a move in a heap game.
+fn move_label(take: u64, heaps: usize) -> String {
+    match (take, heaps) {
+        (0, 2) => "split in two".into(),
+        (0, n) => format!("split in {n}"),
+        (k, 0) => format!("take all {k}"),
+        (k, 1) => format!("take {k}, leaving one heap"),
+        (k, 2) => format!("take {k} and split the rest in two"),
+        (k, n) => format!("take {k} and split the rest in {n}"),
+    }
 }

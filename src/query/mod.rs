@@ -3,6 +3,7 @@
 
 pub mod explain;
 pub mod misere;
+pub mod period;
 pub mod moves;
 pub mod show;
 mod table;
@@ -86,9 +87,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             let p = misere::misere_p(defs, store, &g)?;
             Answer { found: Found::Outcome(p), lines: vec![outcome_line(p)] }
         }
-        QueryIr::Period(_) => {
-            return Err(EvalError::from(crate::diag::Diagnostic::error(0..0, "not supported yet")));
-        }
+        QueryIr::Period(game) => period::period(defs, store, *game)?,
     })
 }
 

@@ -1,5 +1,7 @@
-//! The winning moves of a game: in a sum, each component whose value v has
-//! v xor total < v, moved to an option of value v xor total.
+//! The winning moves of a game: every move to a position of value 0. In a
+//! sum, that is a component of value v moved to an option of value
+//! v xor total: lower for a Nim heap, but an explicit game or a position may
+//! also have options of higher value, and moving up can win too.
 
 use super::show;
 use crate::eval::{Defs, EvalError, Game, Part, Store};
@@ -23,7 +25,7 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
     let mut seen: Vec<Vec<String>> = Vec::new();
     for (p, &v) in g.parts.iter().zip(&values) {
         let target = v ^ total;
-        if target >= v {
+        if target >= v && matches!(p, Part::Nim { .. }) {
             continue;
         }
         let from = show::game(defs, &Game::single(p.clone()));

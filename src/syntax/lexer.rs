@@ -163,7 +163,23 @@ pub fn lex(src: &str) -> Lexed {
     if !last_is_end(&out.tokens) {
         out.tokens.push((src.len(), Tok::End, src.len()));
     }
+    join_continued_lines(src, &mut out.tokens);
     out
+}
+
+/// A line that starts with `|` or `+` continues the statement before it
+/// (no statement can start with them), so a union may be laid out as
+/// `game two(m, n) = { .. }` then `  | { .. }` on the next line.
+fn join_continued_lines(src: &str, tokens: &mut Vec<Spanned>) {
+    let mut keep = vec![true; tokens.len()];
+    for i in 0..tokens.len().saturating_sub(1) {
+        let (l, ref t, r) = tokens[i];
+        if *t == Tok::End && &src[l..r] == "\n" && matches!(tokens[i + 1].1, Tok::Bar | Tok::Plus) {
+            keep[i] = false;
+        }
+    }
+    let mut k = keep.into_iter();
+    tokens.retain(|_| k.next().unwrap_or(true));
 }
 
 fn last_is_end(tokens: &[Spanned]) -> bool {
@@ -260,6 +276,12 @@ mod tests {
         let t = toks("game s(n) = {\n s(n - 1)\n}\ngrundy s(3)");
         let ends = t.iter().filter(|t| **t == Tok::End).count();
         assert_eq!(ends, 2);
+    }
+
+    #[test]
+    fn a_line_starting_with_a_bar_continues_the_statement() {
+        let t = toks("game t(n) = {}\n  | {}\n# c\n  + *1\ngrundy t(1)");
+        assert_eq!(t.iter().filter(|t| **t == Tok::End).count(), 2);
     }
 
     #[test]

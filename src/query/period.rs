@@ -1,0 +1,120 @@
+//! `period NAME`: the pre-period and period of a one-parameter game, and
+//! whether they are proven (the octal periodicity theorem for take-and-break
+//! codes, a repeated window for finite subtraction sets) or only observed.
+
+use super::{Answer, Found};
+use crate::engine::period::{PeriodSearch, Proof};
+use crate::eval::{Defs, EvalError, Key, Store};
+use crate::ir::{DefKind, GameId};
+
+/// User-defined rules are searched up to this heap unless `set period` says
+/// less (they cost more per value than the rule families).
+const USER_LIMIT: u64 = 4096;
+
+pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<Answer, EvalError> {
+    let limit = store.limits.period;
+    let name = defs.games[game].name.clone();
+    let search = if let DefKind::Family(rule) = &defs.games[game].kind {
+        let rule = rule.describe();
+        let found = store.families.period(game, limit, &mut *store.ticker.watch)?;
+        return Ok(render(found, &format!("{name}, {rule}")));
+    } else {
+        user_period(defs, store, game, limit.min(USER_LIMIT))?
+    };
+    Ok(render(Some(search), &name))
+}
+
+fn render(found: Option<PeriodSearch>, what: &str) -> Answer {
+    match found {
+        Some(PeriodSearch::Proven(p)) => {
+            let why = match p.proof {
+                Proof::OctalTheorem { checked_to } => {
+                    format!("proven by the octal periodicity theorem (values checked up to n = {checked_to})")
+                }
+                Proof::Window { width } => {
+                    format!("proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it")
+                }
+                Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
+            };
+            Answer {
+                found: Found::Period(p.preperiod, p.period),
+                lines: vec![format!("pre-period {}, period {}: {why} [{what}]", p.preperiod, p.period)],
+            }
+        }
+        Some(PeriodSearch::Candidate(p)) => {
+            let up_to = match p.proof {
+                Proof::Observed { up_to } | Proof::OctalTheorem { checked_to: up_to } => up_to,
+                Proof::Window { .. } => 0,
+            };
+            Answer {
+                found: Found::Period(p.preperiod, p.period),
+                lines: vec![format!(
+                    "pre-period {}, period {}: observed up to n = {up_to}, with no proof for this kind of rule (`set period N` looks further) [{what}]",
+                    p.preperiod, p.period
+                )],
+            }
+        }
+        Some(PeriodSearch::NotFound { up_to }) => Answer {
+            found: Found::Nothing,
+            lines: vec![format!("no period observed up to n = {up_to} (`set period N` searches further) [{what}]")],
+        },
+        None => Answer { found: Found::Nothing, lines: vec![format!("no period search for {what}")] },
+    }
+}
+
+/// A user-defined rule: values computed up to `limit` (doubling from a small
+/// start), and the first period seen to repeat at least three times over
+/// the latter half of them. Never proven.
+fn user_period(defs: &Defs, store: &mut Store, game: GameId, limit: u64) -> Result<PeriodSearch, EvalError> {
+    let mut values: Vec<u64> = Vec::new();
+    let mut n = 64.min(limit.max(1));
+    loop {
+        while (values.len() as u64) < n {
+            let key = Key { game, args: [values.len() as u64].into_iter().collect() };
+            values.push(store.grundy(defs, &key)?);
+        }
+        if let Some((n0, p)) = observed(&values) {
+            return Ok(PeriodSearch::Candidate(crate::engine::period::Period {
+                preperiod: n0,
+                period: p,
+                proof: Proof::Observed { up_to: n - 1 },
+            }));
+        }
+        if n >= limit {
+            return Ok(PeriodSearch::NotFound { up_to: n - 1 });
+        }
+        n = n.saturating_mul(2).min(limit);
+    }
+}
+
+/// The smallest period p (with its least pre-period n0) such that the
+/// values from n0 on repeat every p, n0 lies in the first half, and at least
+/// three periods follow n0.
+pub fn observed(v: &[u64]) -> Option<(u64, u64)> {
+    let n = v.len();
+    for p in 1..=n / 3 {
+        let mut n0 = n - p;
+        while n0 > 0 && v[n0 - 1] == v[n0 - 1 + p] {
+            n0 -= 1;
+        }
+        if n0 <= n / 2 && n - n0 >= 3 * p {
+            return Some((n0 as u64, p as u64));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::observed;
+
+    #[test]
+    fn observed_periods() {
+        let v: Vec<u64> = (0..60).map(|n| if n < 5 { 9 } else { n % 3 }).collect();
+        assert_eq!(observed(&v), Some((5, 3)));
+        let zeros = vec![0; 12];
+        assert_eq!(observed(&zeros), Some((0, 1)));
+        let growing: Vec<u64> = (0..40).collect();
+        assert_eq!(observed(&growing), None);
+    }
+}
