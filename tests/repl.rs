@@ -1,0 +1,223 @@
+//! The REPL core driven directly, without a terminal: scripted inputs and
+//! the transcript they produce, as a person at the prompt would see it.
+
+use mex::engine::{Interrupted, Watch};
+use mex::repl::{Flow, Repl, Sink};
+use mex::session::{Event, Session};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Collects what the REPL writes, with each input echoed after a prompt.
+#[derive(Default)]
+struct Transcript(String);
+
+impl Sink for Transcript {
+    fn event(&mut self, event: Event) {
+        match event {
+            Event::Line(l) => self.0 += &format!("{l}\n"),
+            Event::Check { lines, .. } => lines.iter().for_each(|l| self.0 += &format!("{l}\n")),
+        }
+    }
+    fn error(&mut self, rendered: &str) {
+        self.0 += rendered;
+    }
+    fn say(&mut self, text: &str) {
+        self.0 += &format!("{text}\n");
+    }
+    fn note(&mut self, text: &str) {
+        self.0 += &format!("{text}\n");
+    }
+}
+
+/// Types each input at the prompt; returns the transcript and whether the
+/// last input asked to leave.
+fn session(repl: &mut Repl, inputs: &[&str]) -> (String, Flow) {
+    let mut t = Transcript::default();
+    let mut flow = Flow::Continue;
+    for input in inputs {
+        if input.is_empty() {
+            t.0 += "mex> \n";
+        }
+        for (i, line) in input.lines().enumerate() {
+            t.0 += &format!("{}{line}\n", if i == 0 { "mex> " } else { "...> " });
+        }
+        flow = repl.input(input, &mut t);
+    }
+    (t.0, flow)
+}
+
+fn transcript(inputs: &[&str]) -> String {
+    session(&mut Repl::new(Session::default()), inputs).0
+}
+
+#[test]
+fn definitions_queries_an_error_and_a_command() {
+    let got = transcript(&[
+        "game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }",
+        "sequence s 0..14",
+        "game kayles(n) = {\n  kayles(a) + kayles(n - t - a)\n  for t in 1..=2 if t <= n for a in 0..=n - t\n}",
+        "grundy kayles(10) + s(10)",
+        "grundy kayels(3)",
+        "",
+        "# only a comment",
+        "let h = s(7) + nim(2)",
+        "outcome h",
+        "moves kayles(4)",
+        "check grundy s(10) == 1",
+        ":games",
+        ":names",
+    ]);
+    let want = "\
+mex> game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }
+mex> sequence s 0..14
+0 1 0 1 2 3 2 0 1 0 1 2 3 2
+mex> game kayles(n) = {
+...>   kayles(a) + kayles(n - t - a)
+...>   for t in 1..=2 if t <= n for a in 0..=n - t
+...> }
+mex> grundy kayles(10) + s(10)
+3
+mex> grundy kayels(3)
+Error: unknown name `kayels`
+   ╭─[ <repl:5>:1:8 ]
+   │
+ 1 │ grundy kayels(3)
+   │        ───┬──  
+   │           ╰──── not defined
+   │ 
+   │ Help: did you mean `kayles`?
+───╯
+mex> 
+mex> # only a comment
+mex> let h = s(7) + nim(2)
+mex> outcome h
+N (the next player wins)
+mex> moves kayles(4)
+kayles(4) -> kayles(1) + kayles(1)
+mex> check grundy s(10) == 1
+ok grundy s(10) == 1
+mex> :games
+game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }
+game kayles(n) = { kayles(a) + kayles(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }
+mex> :names
+game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }
+game kayles(n) = { kayles(a) + kayles(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }
+let h = s(7) + nim(2)
+";
+    assert_eq!(got, want, "\n{got}");
+}
+
+/// A watch that stops the computation once it is armed (as Ctrl-C does).
+struct Stop(Arc<AtomicBool>);
+
+impl Watch for Stop {
+    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
+        if self.0.swap(false, Ordering::SeqCst) { Err(Interrupted) } else { Ok(()) }
+    }
+}
+
+#[test]
+fn an_interrupted_computation_leaves_the_session_intact() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut repl = Repl::new(Session::new(Box::new(Stop(Arc::clone(&stop)))));
+    let (got, _) = session(
+        &mut repl,
+        &["game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }", "grundy gg(12)"],
+    );
+    assert!(got.ends_with("mex> grundy gg(12)\n1\n"), "{got}");
+    stop.store(true, Ordering::SeqCst);
+    let (got, _) = session(&mut repl, &["grundy gg(100000)"]);
+    assert_eq!(got, "mex> grundy gg(100000)\ninterrupted: everything defined and computed before is kept\n");
+    let (got, _) = session(&mut repl, &["grundy gg(11)", "sequence gg 0..21", "grundy gg(30) + gg(12)"]);
+    assert_eq!(
+        got,
+        "mex> grundy gg(11)\n2\nmex> sequence gg 0..21\n0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0\nmex> grundy gg(30) + gg(12)\n2\n"
+    );
+}
+
+#[test]
+fn load_runs_a_file_and_its_games_stay() {
+    let dir = std::env::temp_dir().join(format!("mex-repl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.mex");
+    std::fs::write(&file, "# two games\ngame s(n) = { s(n - k) for k in {1, 2} if k <= n }\nlet three = s(3)\ngrundy three\n").unwrap();
+    let bad = dir.join("bad.mex");
+    std::fs::write(&bad, "grundy nim(1)\ngrundy q(2)\n").unwrap();
+    let path = file.display().to_string();
+    let load = format!(":load {path}");
+    let load_bad = format!(":load {}", bad.display());
+    let mut repl = Repl::new(Session::default());
+    let (got, _) = session(&mut repl, &[&load, "sequence s 0..6", ":games", ":names", &load_bad, ":load /no/such/file.mex", ":load"]);
+    let want = format!(
+        "mex> {load}\n0\nloaded {path}: s, three\n\
+         mex> sequence s 0..6\n0 1 2 0 1 2\n\
+         mex> :games\ngame s(n) = {{ s(n - k) for k in {{1, 2}} if k <= n }}\n\
+         mex> :names\ngame s(n) = {{ s(n - k) for k in {{1, 2}} if k <= n }}\nlet three = s(3)\n"
+    );
+    assert!(got.starts_with(&want), "{got}");
+    let rest = &got[want.len()..];
+    assert!(rest.starts_with(&format!("mex> {load_bad}\nError: unknown name `q`\n")), "{rest}");
+    assert!(rest.contains(&format!("─[ {}:2:8 ]", bad.display())), "{rest}");
+    assert!(rest.contains("mex> :load /no/such/file.mex\nerror: cannot read /no/such/file.mex: "), "{rest}");
+    assert!(rest.ends_with("mex> :load\nerror: `:load` needs a file, e.g. `:load examples/kayles.mex`\n"), "{rest}");
+    let mut names = repl.defined_names();
+    names.sort();
+    assert_eq!(names, ["s", "three"]);
+}
+
+#[test]
+fn commands_time_limits_reset_and_quit() {
+    let mut repl = Repl::new(Session::default());
+    let (got, flow) = session(&mut repl, &[":time", "grundy nim(3) + nim(5)", "game t(n) = {}", ":time off", "grundy *2"]);
+    assert_eq!(flow, Flow::Continue);
+    let lines: Vec<&str> = got.lines().collect();
+    assert_eq!(lines[1], "timing on: each answer is followed by the time it took");
+    assert_eq!(lines[3], "6");
+    assert!(lines[4].starts_with("time: ") && lines[4].ends_with('s'), "{got}");
+    assert!(lines[6].starts_with("time: "), "{got}");
+    assert_eq!(&lines[7..], ["mex> :time off", "timing off", "mex> grundy *2", "2"]);
+
+    let (got, _) = session(&mut repl, &["set positions 5000", ":limits"]);
+    assert!(got.contains("\npositions  5000 "), "{got}");
+    assert!(got.contains("(default 20000000)"), "{got}");
+    assert!(got.contains("\noptions    100000000 "), "{got}");
+    assert!(got.contains("`set NAME N` changes a limit"), "{got}");
+
+    let (got, _) = session(&mut repl, &[":reset", "grundy t(1)", ":games", ":limits"]);
+    assert!(got.starts_with("mex> :reset\na fresh session: every definition and computed value is forgotten\n"), "{got}");
+    assert!(got.contains("Error: unknown name `t`"), "{got}");
+    assert!(got.contains("mex> :games\nno games defined yet"), "{got}");
+    assert!(got.contains("\npositions  20000000 "), "{got}");
+
+    let (got, flow) = session(&mut repl, &[":gmaes", ":", ":time maybe", ":frobnicate"]);
+    assert_eq!(flow, Flow::Continue);
+    assert_eq!(
+        got,
+        "mex> :gmaes\nerror: unknown command `:gmaes`; did you mean `:games`? `:help` lists the commands\n\
+         mex> :\nerror: a command name goes after `:`; `:help` lists them\n\
+         mex> :time maybe\nerror: `:time` takes `on`, `off` or nothing, not `maybe`\n\
+         mex> :frobnicate\nerror: unknown command `:frobnicate` `:help` lists the commands\n"
+    );
+    for quit in [":quit", ":q", " :exit "] {
+        assert_eq!(session(&mut repl, &[quit]).1, Flow::Quit, "{quit}");
+    }
+}
+
+#[test]
+fn the_examples_in_help_run_as_shown() {
+    let tour = mex::repl::tour();
+    let mut repl = Repl::new(Session::default());
+    let mut ran = 0;
+    for line in tour.lines().filter(|l| l.starts_with("  ") && !l.trim_start().starts_with(':')) {
+        let (code, comment) = line.split_once('#').unwrap_or((line, ""));
+        let (got, _) = session(&mut repl, &[code.trim()]);
+        let answer: Vec<&str> = got.lines().skip(1).collect();
+        assert!(!got.contains("rror"), "{line}\n{got}");
+        let expect = comment.trim().split(&[',', ':'][..]).next().unwrap_or("").trim_end_matches('.').trim();
+        if !expect.is_empty() && !expect.starts_with("its") && !expect.starts_with("the") && !expect.starts_with("winning") {
+            assert!(answer.first().is_some_and(|a| a.starts_with(expect)), "{line}\n{got}");
+        }
+        ran += 1;
+    }
+    assert!(ran >= 8, "{tour}");
+}
