@@ -1,0 +1,95 @@
+//! The REPL at a real (pseudo-)terminal: a definition typed over two lines,
+//! Tab completion of a defined game, Ctrl-C during a long computation, and
+//! the same session answering afterwards; history kept in a file.
+
+use rexpect::reader::Options;
+use rexpect::session::{PtySession, spawn_with_options};
+use std::process::Command;
+use std::time::Duration;
+
+/// Generous: CI machines are small and busy.
+const TIMEOUT_MS: u64 = 120_000;
+
+/// Types keys (the writer is line-buffered: push them out now).
+fn keys(p: &mut PtySession, s: &str) {
+    p.send(s).expect("keys sent");
+    p.flush().expect("keys flushed");
+}
+
+fn start(history: &std::path::Path) -> PtySession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mex"));
+    cmd.env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("MEX_HISTORY", history)
+        .env_remove("XDG_DATA_HOME");
+    let options = Options::new().timeout_ms(Some(TIMEOUT_MS)).strip_ansi_escape_codes(true);
+    let mut p = spawn_with_options(cmd, options).expect("mex starts in a pty");
+    p.exp_string("mex> ").expect("a prompt");
+    p
+}
+
+#[test]
+fn definition_completion_interrupt_and_answer_again() {
+    let dir = std::env::temp_dir().join(format!("mex-pty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let history = dir.join("history");
+    let _ = std::fs::remove_file(&history);
+
+    let mut p = start(&history);
+    // Grundy's game, typed over two lines: the open `{` keeps the input going.
+    keys(&mut p, "game split(n) = {\r");
+    keys(&mut p, "split(a) + split(n - a) for a in 1..n if a < n - a }\r");
+    p.exp_string("mex> ").unwrap();
+    // `spl` + Tab completes to the game's name.
+    keys(&mut p, "grundy spl\t");
+    keys(&mut p, "(13)\r");
+    p.exp_regex(r"\r\n3\r\n").expect("split(13) is 3");
+    p.exp_string("mex> ").unwrap();
+
+    // Long work: a progress bar appears after a second; Ctrl-C stops it.
+    keys(&mut p, "grundy split(100000)\r");
+    p.exp_string("positions").expect("a progress bar");
+    std::thread::sleep(Duration::from_millis(300));
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").expect("the computation stops");
+    p.exp_string("mex> ").unwrap();
+
+    // The session goes on with its definition and memo.
+    keys(&mut p, "grundy split(11) + split(30)\r");
+    p.exp_regex(r"\r\n1\r\n").expect("2 xor 3 is 1");
+    p.exp_string("mex> ").unwrap();
+    keys(&mut p, "sequence split 0..21\r");
+    p.exp_string("0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0").unwrap();
+    p.exp_string("mex> ").unwrap();
+
+    // Ctrl-C at the prompt drops the line; Ctrl-D leaves.
+    keys(&mut p, "grundy nonsense(");
+    p.send_control('c').unwrap();
+    p.exp_string("mex> ").unwrap();
+    keys(&mut p, ":games\r");
+    p.exp_string("game split(n) = { split(a) + split(n - a) for a in 1..n if a < n - a }").unwrap();
+    p.exp_string("mex> ").unwrap();
+    p.send_control('d').unwrap();
+    p.exp_eof().expect("mex leaves on Ctrl-D");
+
+    let kept = std::fs::read_to_string(&history).expect("a history file");
+    assert!(kept.contains("grundy split(100000)"), "{kept}");
+    assert!(kept.contains(":games"), "{kept}");
+    assert!(!kept.contains("nonsense"), "{kept}");
+
+    // A new session finds the history: Up brings back the last line.
+    let mut p = start(&history);
+    keys(&mut p, "\x1b[A\r");
+    p.exp_string("no games defined yet").expect("`:games` again, from history");
+    keys(&mut p, ":q\r");
+    p.exp_eof().unwrap();
+}
+
+#[test]
+fn an_unwritable_history_is_no_error() {
+    let mut p = start(std::path::Path::new("/proc/no/such/dir/history"));
+    keys(&mut p, "grundy *3 + *5\r");
+    p.exp_regex(r"\r\n6\r\n").unwrap();
+    keys(&mut p, ":quit\r");
+    p.exp_eof().unwrap();
+}
