@@ -4,6 +4,7 @@
 mod output;
 mod progress;
 mod repl;
+mod term;
 
 use crate::session::Session;
 use clap::Parser;

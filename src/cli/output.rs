@@ -4,6 +4,7 @@
 //! error when it is a terminal, and Ctrl-C stops it through the same watch.
 
 use super::progress::Progress;
+use super::term::{self, Hush};
 use crate::engine::{Interrupted, Watch};
 use crate::repl::Sink;
 use crate::session::{Event, Report, Session};
@@ -20,6 +21,8 @@ pub struct Output {
     /// after each input is run.
     pub interrupt: Arc<AtomicBool>,
     progress: Rc<RefCell<Progress>>,
+    /// Keys are not echoed while an input runs (see [`term`]).
+    hush: Option<Hush>,
 }
 
 pub fn color_allowed() -> bool {
@@ -39,6 +42,7 @@ impl Output {
             color_err: color_allowed() && std::io::stderr().is_terminal(),
             interrupt: Arc::new(AtomicBool::new(false)),
             progress: Rc::new(RefCell::new(Progress::new(progress_allowed()))),
+            hush: None,
         }
     }
 
@@ -57,6 +61,7 @@ impl Output {
         let flag = Arc::clone(&self.interrupt);
         let _ = ctrlc::set_handler(move || {
             if flag.swap(true, Ordering::SeqCst) {
+                term::restore();
                 eprintln!();
                 std::process::exit(130);
             }
@@ -64,15 +69,17 @@ impl Output {
     }
 
     /// Call before running an input: a fresh start for progress and Ctrl-C.
-    pub fn begin(&self, session: &Session) {
+    pub fn begin(&mut self, session: &Session) {
+        self.hush = Some(Hush::new());
         self.interrupt.store(false, Ordering::SeqCst);
         self.progress.borrow_mut().begin(session.store.ticker.done);
     }
 
     /// Call after running an input: the progress bar is cleared.
-    pub fn end(&self) {
+    pub fn end(&mut self) {
         self.progress.borrow_mut().end();
         self.interrupt.store(false, Ordering::SeqCst);
+        self.hush = None;
     }
 
     /// Runs one source and writes what it produced; returns the exit status.
