@@ -196,7 +196,7 @@ fn commands_time_limits_reset_and_quit() {
         "mex> :gmaes\nerror: unknown command `:gmaes`; did you mean `:games`? `:help` lists the commands\n\
          mex> :\nerror: a command name goes after `:`; `:help` lists them\n\
          mex> :time maybe\nerror: `:time` takes `on`, `off` or nothing, not `maybe`\n\
-         mex> :frobnicate\nerror: unknown command `:frobnicate` `:help` lists the commands\n"
+         mex> :frobnicate\nerror: unknown command `:frobnicate`; `:help` lists the commands\n"
     );
     for quit in [":quit", ":q", " :exit "] {
         assert_eq!(session(&mut repl, &[quit]).1, Flow::Quit, "{quit}");
@@ -220,4 +220,40 @@ fn the_examples_in_help_run_as_shown() {
         ran += 1;
     }
     assert!(ran >= 8, "{tour}");
+}
+
+/// Piped standard input is a script: the same results as the same text in a
+/// file, plain (no colour, no progress, no prompt), even without NO_COLOR.
+#[test]
+fn piped_input_is_plain_and_matches_file_mode() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let script = "game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\nsequence s 0..10\ncheck grundy s(7) == 0\ncheck grundy s(8) == 0\nmoves s(9) + nim(1)\n";
+    let dir = std::env::temp_dir().join(format!("mex-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("script.mex");
+    std::fs::write(&file, script).unwrap();
+    let run = |args: &[&str], input: &[u8]| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env("MEX_HISTORY", dir.join("history"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let piped = run(&[], script.as_bytes());
+    let filed = run(&[file.to_str().unwrap()], b"");
+    assert_eq!(piped.stdout, filed.stdout);
+    assert_eq!(piped.status.code(), Some(1));
+    assert_eq!(filed.status.code(), Some(1));
+    let out = String::from_utf8(piped.stdout).unwrap();
+    assert!(out.starts_with("0 1 0 1 2 3 2 0 1 0\nok grundy s(7) == 0\nFAIL grundy s(8) == 0"), "{out}");
+    assert!(!out.contains('\x1b') && !out.contains("mex>"), "{out}");
+    assert!(piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
+    assert!(!dir.join("history").exists(), "no history outside the REPL");
 }

@@ -89,8 +89,12 @@ fn sized_style() -> ProgressStyle {
         .progress_chars("=> ")
 }
 
-/// `12,345 positions, 4,100/s, 3s` or `12,345 of 50,000 positions, ...`.
+/// `12,345 positions, 4,100/s, 3s` or `12,345 of 50,000 positions, ...`;
+/// `working, 3s` while no position is finished (a deep search going down).
 fn message(pos: u64, total: u64, elapsed: Duration) -> String {
+    if pos == 0 && total == 0 {
+        return format!("working, {}s", elapsed.as_secs());
+    }
     let secs = elapsed.as_secs_f64().max(1e-3);
     let rate = (pos as f64 / secs) as u64;
     let count = if total > 0 {
@@ -109,6 +113,7 @@ mod tests {
     fn message_counts_rate_and_time() {
         assert_eq!(message(12_345, 0, Duration::from_secs(3)), "12,345 positions, 4,115/s, 3s");
         assert_eq!(message(10, 40, Duration::from_secs(2)), "10 of 40 positions, 5/s, 2s");
+        assert_eq!(message(0, 0, Duration::from_secs(4)), "working, 4s");
     }
 
     #[test]

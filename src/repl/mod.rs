@@ -199,9 +199,9 @@ impl Repl {
                 let guess = names
                     .filter(|c| strsim::levenshtein(word, c) <= 2 || c.starts_with(word))
                     .min_by_key(|c| strsim::levenshtein(word, c))
-                    .map(|c| format!("; did you mean `:{c}`?"))
+                    .map(|c| format!(" did you mean `:{c}`?"))
                     .unwrap_or_default();
-                sink.error(&format!("error: unknown command `:{word}`{guess} `:help` lists the commands\n"));
+                sink.error(&format!("error: unknown command `:{word}`;{guess} `:help` lists the commands\n"));
             }
         }
         Flow::Continue
