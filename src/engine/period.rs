@@ -550,4 +550,48 @@ mod tests {
             _ => assert!(t.len() <= 1001),
         }
     }
+
+    #[test]
+    fn candidate_when_the_proof_needs_more_than_the_limit() {
+        // 0.45 needs G up to 1037 for its proof
+        let mut t = HeapTable::new(code("0.45"));
+        let r = find_period(&mut t, 1030, &mut Quiet).unwrap();
+        assert_eq!(
+            r,
+            PeriodSearch::Candidate(Period {
+                preperiod: 498,
+                period: 20,
+                proof: Proof::Observed { up_to: 1030 }
+            })
+        );
+        // and with a bit more room it is proven
+        let r = find_period(&mut t, 1037, &mut Quiet).unwrap();
+        assert!(
+            matches!(r, PeriodSearch::Proven(p) if (p.preperiod, p.period) == (498, 20)),
+            "{r:?}"
+        );
+    }
+
+    struct StopAfter(u32);
+    impl Watch for StopAfter {
+        fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
+            if self.0 == 0 {
+                return Err(Interrupted);
+            }
+            self.0 -= 1;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn search_can_be_interrupted_and_resumed() {
+        let mut t = HeapTable::new(HeapRule::Grundy);
+        assert_eq!(
+            find_period(&mut t, 100_000, &mut StopAfter(5)),
+            Err(Interrupted)
+        );
+        assert!(t.len() < 100_001);
+        let r = find_period(&mut t, 20_000, &mut Quiet).unwrap();
+        assert_eq!(r, PeriodSearch::NotFound { up_to: 20_000 });
+    }
 }
