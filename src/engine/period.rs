@@ -435,6 +435,8 @@ mod tests {
         check("0.156", 3479, 349);
         check("0.356", 7315, 142);
         check("0.644", 3256, 442);
+        // a long one: published pre-period 105351 and period 149459
+        check("0.16", 105351, 149459);
     }
 
     #[test]
