@@ -260,6 +260,16 @@ impl HeapTable {
         (range.start.min(end)..end).filter_map(move |i| self.get(i))
     }
 
+    /// The period (pre-period, period) that the periodicity theorem proved
+    /// while the table grew (codes only; checked at each doubling), if any.
+    /// It is minimal, like the one `find_period` reports.
+    pub fn proven_period(&self) -> Option<(u64, u64)> {
+        match &self.solver {
+            Solver::Split(s) => s.periodic.map(|(n0, p)| (n0 as u64, p as u64)),
+            _ => None,
+        }
+    }
+
     /// The largest value computed so far (0 for an empty table).
     pub fn max_value(&self) -> u64 {
         self.max_value
@@ -1348,8 +1358,12 @@ mod tests {
             let mut long = HeapTable::new(code(text)).with_period_shortcut(false);
             long.extend_to(20_000, &mut Quiet).unwrap();
             assert!(short.values(0..20_001).eq(long.values(0..20_001)), "{text}");
-            if let Solver::Split(s) = &short.solver {
-                assert!(text == "0.6" || s.periodic.is_some(), "{text} not periodic");
+            assert!(
+                text == "0.6" || short.proven_period().is_some(),
+                "{text} not periodic"
+            );
+            if text == "0.77" {
+                assert_eq!(short.proven_period(), Some((71, 12)));
             }
         }
         for text in ["0.A", "4.8"] {
