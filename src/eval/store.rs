@@ -311,11 +311,10 @@ impl Store {
 
     fn record(&mut self, defs: &Defs, key: &Key, state: State) -> Result<(), EvalError> {
         let memo = &mut self.memos[key.game];
-        if let Memo::Dense(_) = memo {
-            if key.args[0] >= self.limits.positions {
+        if let Memo::Dense(_) = memo
+            && key.args[0] >= self.limits.positions {
                 return Err(limit(defs, key, self.limits.positions));
             }
-        }
         if memo.set(&key.args, state) {
             self.positions += 1;
             if self.positions > self.limits.positions {
