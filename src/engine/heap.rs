@@ -1130,7 +1130,7 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::super::code::{Code, parse_code};
-    use super::super::{Interrupted, Quiet, Watch};
+    use super::super::{Interrupted, Quiet};
     use super::*;
     use rustc_hash::FxHashMap;
 
@@ -1415,16 +1415,7 @@ mod tests {
         assert_eq!(t.max_value(), 70_000);
     }
 
-    struct StopAfter(u32);
-    impl Watch for StopAfter {
-        fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-            if self.0 == 0 {
-                return Err(Interrupted);
-            }
-            self.0 -= 1;
-            Ok(())
-        }
-    }
+    use crate::engine::StopAfter;
 
     #[test]
     fn interruption_keeps_values() {

@@ -574,16 +574,7 @@ mod tests {
         );
     }
 
-    struct StopAfter(u32);
-    impl Watch for StopAfter {
-        fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-            if self.0 == 0 {
-                return Err(Interrupted);
-            }
-            self.0 -= 1;
-            Ok(())
-        }
-    }
+    use crate::engine::StopAfter;
 
     #[test]
     fn search_can_be_interrupted_and_resumed() {

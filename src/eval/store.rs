@@ -377,7 +377,7 @@ fn cycle(defs: &Defs, stack: &[(Key, bool)], repeated: &Key) -> EvalError {
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::{Interrupted, Watch};
+
     use crate::session::Session;
 
     fn run(s: &mut Session, src: &str) -> (Vec<String>, Vec<String>) {
@@ -396,17 +396,7 @@ mod tests {
         assert!(errs[0].contains("below zero"), "{errs:?}");
     }
 
-    struct StopAfter(u64);
-
-    impl Watch for StopAfter {
-        fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-            if self.0 == 0 {
-                return Err(Interrupted);
-            }
-            self.0 -= 1;
-            Ok(())
-        }
-    }
+    use crate::engine::StopAfter;
 
     #[test]
     fn an_interrupted_evaluation_can_be_resumed() {
