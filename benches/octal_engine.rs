@@ -2,7 +2,9 @@
 //!
 //! Run through `benches/octal_vs_peer.sh`, or directly:
 //! `MEX_CODES="0.156 0.16" MEX_N=100000 cargo test --release --bench octal_engine -- --ignored --nocapture`
-//! Set `MEX_PLAIN=1` to time the plain scan without the rare/common split.
+//! Set `MEX_PLAIN=1` to time the plain scan without the rare/common split,
+//! `MEX_NO_SHORTCUT=1` to compute every value even after the periodicity
+//! theorem has proven a period.
 
 use std::time::Instant;
 
@@ -39,19 +41,27 @@ fn values_up_to_n() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000);
     let plain = std::env::var("MEX_PLAIN").is_ok_and(|s| s == "1");
+    let no_shortcut = std::env::var("MEX_NO_SHORTCUT").is_ok_and(|s| s == "1");
     for text in codes() {
         let hex = text
             .chars()
             .any(|c| c.is_ascii_alphabetic() || c == '8' || c == '9');
         let code = parse_code(&text, hex).expect("a valid code");
-        let mut table = HeapTable::new(HeapRule::TakeBreak(code)).with_rare_common(!plain);
+        let mut table = HeapTable::new(HeapRule::TakeBreak(code))
+            .with_rare_common(!plain)
+            .with_period_shortcut(!no_shortcut);
         let start = Instant::now();
         table.extend_to(n, &mut Quiet).expect("not interrupted");
         let time = start.elapsed();
         let sum = checksum(table.values(0..n + 1));
         println!(
-            "mex {text} n={n}{}: {time:.2?}  G({n})={}  checksum {sum:X}",
+            "mex {text} n={n}{}{}: {time:.2?}  G({n})={}  checksum {sum:X}",
             if plain { " plain" } else { "" },
+            if no_shortcut {
+                " no-period-shortcut"
+            } else {
+                ""
+            },
             table.get(n).unwrap_or(0)
         );
     }
@@ -75,4 +85,24 @@ fn period_search() {
             table.len()
         );
     }
+}
+
+#[test]
+#[ignore]
+fn grundy_values() {
+    let n: u64 = std::env::var("MEX_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100_000);
+    let plain = std::env::var("MEX_PLAIN").is_ok_and(|s| s == "1");
+    let mut table = HeapTable::new(HeapRule::Grundy).with_rare_common(!plain);
+    let start = Instant::now();
+    table.extend_to(n, &mut Quiet).expect("not interrupted");
+    println!(
+        "mex Grundy's game n={n}{}: {:.2?}  max value {}  checksum {:X}",
+        if plain { " plain" } else { "" },
+        start.elapsed(),
+        table.max_value(),
+        checksum(table.values(0..n + 1))
+    );
 }

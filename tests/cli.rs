@@ -147,3 +147,12 @@ fn a_missing_file_is_an_error() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot read"));
 }
+
+#[test]
+fn settings_and_hex_codes_with_a_letter_before_the_point() {
+    let o = mex(&["-e", "set period 500; game g = grundy; period g; game a = hex C.1F; sequence a 0..4"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("up to n = 500"), "{out}");
+    assert!(out.ends_with("0 1 1 2\n"), "{out}");
+}

@@ -291,6 +291,9 @@ impl Checker<'_> {
 
     pub(super) fn unknown(&self, n: &ast::Name) -> Diagnostic {
         let d = self.err(&n.span, format!("unknown name `{}`", n.text)).label("not defined");
+        if let Some(def) = well_known(&n.text) {
+            return d.hint(format!("define it first, for example: `{def}`"));
+        }
         match did_you_mean(&n.text, self.candidates()) {
             Some(s) => d.hint(format!("did you mean `{s}`?")),
             None => d.hint("define it first with `game` or `let`"),
@@ -323,4 +326,17 @@ impl Checker<'_> {
 
 pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// Definitions of games people often use without defining them.
+fn well_known(name: &str) -> Option<String> {
+    let rule = match name.to_ascii_lowercase().as_str() {
+        "kayles" => "octal 0.77",
+        "dawson" | "dawsons" | "dawsons_kayles" => "octal 0.07",
+        "dawsons_chess" | "dchess" => "octal 0.137",
+        "officers" => "octal 0.6",
+        "grundys" | "grundys_game" | "gg" => "grundy",
+        _ => return None,
+    };
+    Some(format!("game {name} = {rule}"))
 }

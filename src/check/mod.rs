@@ -2,6 +2,10 @@
 //! resolved, types checked, lowered to the IR the evaluator runs. All errors
 //! of a unit are found before anything in it runs.
 
+// Diagnostics are returned by value on the cold path of checking; boxing
+// them would only add noise to every builder call.
+#![allow(clippy::result_large_err)]
+
 pub mod expr;
 pub mod names;
 mod stmt;

@@ -113,8 +113,8 @@ impl Checker<'_> {
             if let Some(first) = stmts.iter().find_map(|t| match &t.kind {
                 StmtKind::Game { name: n, .. } if n.text == name.text => Some(n),
                 _ => None,
-            }) {
-                if first.span != name.span {
+            })
+                && first.span != name.span {
                     errors.push(
                         self.err(&name.span, format!("`{}` is defined twice", name.text))
                             .label("second definition")
@@ -123,7 +123,6 @@ impl Checker<'_> {
                     );
                     continue;
                 }
-            }
             let id = match self.names.games.get(&name.text) {
                 Some(&(id, old)) if old == arity => id,
                 Some(&(_, old)) => {

@@ -188,7 +188,9 @@ impl HeapTable {
                         three.push(k);
                     }
                 }
-                Solver::Split(Box::new(Split::new(whole, leave, two, three, false)))
+                let mut split = Split::new(whole, leave, two, three, false);
+                split.theorem = Some((code.max_take(), u64::from(code.max_parts())));
+                Solver::Split(Box::new(split))
             }
             HeapRule::Grundy => {
                 Solver::Split(Box::new(Split::new(vec![], vec![], vec![0], vec![], true)))
@@ -212,6 +214,22 @@ impl HeapTable {
                 s.rc.on = false;
                 s.rc.rare = Vec::new();
             }
+        }
+        self
+    }
+
+    /// Turns off (or back on) the use of a proven period: by default, once
+    /// the periodicity theorem proves a period for a code, later values are
+    /// copied from one period earlier instead of computed. Takes effect for
+    /// later checks only (call it before computing). For benchmarks and
+    /// tests.
+    pub fn with_period_shortcut(mut self, on: bool) -> Self {
+        if let Solver::Split(s) = &mut self.solver {
+            s.next_period_check = if on {
+                s.next_period_check.min(128)
+            } else {
+                usize::MAX
+            };
         }
         self
     }
@@ -240,6 +258,16 @@ impl HeapTable {
     pub fn values(&self, range: Range<u64>) -> impl Iterator<Item = u64> + '_ {
         let end = range.end.min(self.len());
         (range.start.min(end)..end).filter_map(move |i| self.get(i))
+    }
+
+    /// The period (pre-period, period) that the periodicity theorem proved
+    /// while the table grew (codes only; checked at each doubling), if any.
+    /// It is minimal, like the one `find_period` reports.
+    pub fn proven_period(&self) -> Option<(u64, u64)> {
+        match &self.solver {
+            Solver::Split(s) => s.periodic.map(|(n0, p)| (n0 as u64, p as u64)),
+            _ => None,
+        }
     }
 
     /// The largest value computed so far (0 for an empty table).
@@ -272,12 +300,22 @@ impl HeapTable {
                 // positions (at most a quarter of them while it is used) and,
                 // with three-heap splits, a bitset of pair values per heap
                 let values = self.vals.bytes_per_value().max(2);
-                let pairs = if s.three.is_empty() {
+                let pairs = if s.three.is_empty() || s.periodic.is_some() {
                     0
                 } else {
-                    (s.width as u64 / 64).max(1) * 8
+                    // values of three-heap games tend to grow with the heap:
+                    // extrapolate the largest value so far linearly
+                    let len = self.len().max(1);
+                    let grown =
+                        (u128::from(self.max_value) + 1) * u128::from(count) / u128::from(len);
+                    let grown = u64::try_from(grown).unwrap_or(u64::MAX);
+                    let width = grown
+                        .max(s.width as u64)
+                        .checked_next_power_of_two()
+                        .unwrap_or(u64::MAX);
+                    (width / 64).max(1).saturating_mul(8)
                 };
-                values + 2 + pairs
+                values.saturating_add(2).saturating_add(pairs)
             }
         };
         count.saturating_mul(per_value).saturating_add(1 << 16)
@@ -744,6 +782,14 @@ struct Split {
     /// With three-heap splits: for each s, the set of values of the splits
     /// of s into two non-empty heaps, `width / 64` words per s.
     pairs: Vec<u64>,
+    /// For codes: the largest number of tokens taken and of heaps left, for
+    /// the periodicity theorem.
+    theorem: Option<(u64, u64)>,
+    /// When to look for a proven period next (table length).
+    next_period_check: usize,
+    /// A period proven by the theorem: (pre-period, period). Every later
+    /// value is copied from one period earlier.
+    periodic: Option<(usize, usize)>,
 }
 
 impl Split {
@@ -768,6 +814,9 @@ impl Split {
                 ..RareCommon::default()
             },
             pairs: Vec::new(),
+            theorem: None,
+            next_period_check: 128,
+            periodic: None,
         }
     }
 
@@ -784,6 +833,14 @@ impl Split {
         max_value: &mut u64,
     ) -> Result<Option<u64>, Interrupted> {
         while vals.len() < target {
+            if let Some((_, p)) = self.periodic {
+                // proven periodic: copy from one period earlier
+                let len = vals.len();
+                let chunk = (target - len).min(p).min(1 << 16);
+                vals.extend_from_within(len - p..len - p + chunk);
+                ticker.add(chunk as u64, vals.len(), watch)?;
+                continue;
+            }
             let (v, work) = if !self.three.is_empty() {
                 self.value3(vals)
             } else if self.width == 64 {
@@ -803,8 +860,32 @@ impl Split {
             *max_value = (*max_value).max(v);
             self.commit(vals, v);
             ticker.add(work, vals.len(), watch)?;
+            if vals.len() >= self.next_period_check {
+                self.check_period(vals, watch)?;
+            }
         }
         Ok(None)
+    }
+
+    /// Looks for a period proven by the periodicity theorem (codes only), at
+    /// every doubling of the table; once found, later values are copies.
+    fn check_period<T: Cell>(
+        &mut self,
+        vals: &[T],
+        watch: &mut dyn Watch,
+    ) -> Result<(), Interrupted> {
+        self.next_period_check = vals.len().saturating_mul(2);
+        let Some((t, parts)) = self.theorem else {
+            return Ok(());
+        };
+        if let Some((n0, p, _)) = super::period::theorem_scan(vals, t, parts, watch)?.proven {
+            // the scan only proves periods whose check lies within the
+            // table, so n0 + p <= len
+            self.periodic = Some((n0 as usize, p as usize));
+            self.rc = RareCommon::default();
+            self.pairs = Vec::new();
+        }
+        Ok(())
     }
 
     /// Marks the options that do not split.
@@ -1049,7 +1130,7 @@ impl Split {
 #[cfg(test)]
 mod tests {
     use super::super::code::{Code, parse_code};
-    use super::super::{Interrupted, Quiet, Watch};
+    use super::super::{Interrupted, Quiet};
     use super::*;
     use rustc_hash::FxHashMap;
 
@@ -1252,8 +1333,11 @@ mod tests {
             "0.77", "0.07", "0.137", "0.45", "0.156", "0.16", "4.0", "0.4", "0.644", "0.356",
         ] {
             let rule = code(text);
-            let fast = table(rule.clone(), 3000);
-            let mut plain = HeapTable::new(rule).with_rare_common(false);
+            let mut fast = HeapTable::new(rule.clone()).with_period_shortcut(false);
+            fast.extend_to(3000, &mut Quiet).unwrap();
+            let mut plain = HeapTable::new(rule)
+                .with_rare_common(false)
+                .with_period_shortcut(false);
             plain.extend_to(3000, &mut Quiet).unwrap();
             let a: Vec<u64> = fast.values(0..3001).collect();
             let b: Vec<u64> = plain.values(0..3001).collect();
@@ -1263,6 +1347,31 @@ mod tests {
         let mut plain = HeapTable::new(HeapRule::Grundy).with_rare_common(false);
         plain.extend_to(5000, &mut Quiet).unwrap();
         assert!(fast.values(0..5001).eq(plain.values(0..5001)));
+    }
+
+    #[test]
+    fn period_shortcut_agrees_with_computing() {
+        for text in [
+            "0.137", "0.07", "0.77", "0.45", "0.156", "4.0", "0.33", "0.6",
+        ] {
+            let short = table(code(text), 20_000);
+            let mut long = HeapTable::new(code(text)).with_period_shortcut(false);
+            long.extend_to(20_000, &mut Quiet).unwrap();
+            assert!(short.values(0..20_001).eq(long.values(0..20_001)), "{text}");
+            assert!(
+                text == "0.6" || short.proven_period().is_some(),
+                "{text} not periodic"
+            );
+            if text == "0.77" {
+                assert_eq!(short.proven_period(), Some((71, 12)));
+            }
+        }
+        for text in ["0.A", "4.8"] {
+            let short = table(hexcode(text), 5000);
+            let mut long = HeapTable::new(hexcode(text)).with_period_shortcut(false);
+            long.extend_to(5000, &mut Quiet).unwrap();
+            assert!(short.values(0..5001).eq(long.values(0..5001)), "{text}");
+        }
     }
 
     #[test]
@@ -1306,27 +1415,26 @@ mod tests {
         assert_eq!(t.max_value(), 70_000);
     }
 
-    struct StopAfter(u32);
-    impl Watch for StopAfter {
-        fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-            if self.0 == 0 {
-                return Err(Interrupted);
-            }
-            self.0 -= 1;
-            Ok(())
-        }
-    }
+    use crate::engine::StopAfter;
 
     #[test]
     fn interruption_keeps_values() {
-        let mut t = HeapTable::new(code("0.77"));
-        assert_eq!(t.extend_to(20_000, &mut StopAfter(3)), Err(Interrupted));
-        let had = t.len();
-        assert!(had > 0 && had < 20_001, "{had}");
-        t.extend_to(20_000, &mut Quiet).unwrap();
-        assert_eq!(t.len(), 20_001);
-        let fresh = table(code("0.77"), 20_000);
-        assert!(t.values(0..20_001).eq(fresh.values(0..20_001)));
+        // 0.16 has no known period and Grundy's game never gets one, so
+        // both keep computing (and ticking)
+        for rule in [code("0.16"), HeapRule::Grundy] {
+            let n = 100_000;
+            let mut t = HeapTable::new(rule.clone());
+            assert_eq!(t.extend_to(n, &mut StopAfter(2)), Err(Interrupted));
+            let had = t.len();
+            assert!(had > 0 && had < n + 1, "{had}");
+            // a second interruption, then the rest
+            assert_eq!(t.extend_to(n, &mut StopAfter(2)), Err(Interrupted));
+            assert!(t.len() > had);
+            t.extend_to(n, &mut Quiet).unwrap();
+            assert_eq!(t.len(), n + 1);
+            let fresh = table(rule, n);
+            assert!(t.values(0..n + 1).eq(fresh.values(0..n + 1)));
+        }
     }
 
     #[test]

@@ -24,6 +24,21 @@ impl Watch for Quiet {
     }
 }
 
+/// A watch that stops the work after a number of ticks (for tests).
+#[cfg(test)]
+pub struct StopAfter(pub u64);
+
+#[cfg(test)]
+impl Watch for StopAfter {
+    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
+        if self.0 == 0 {
+            return Err(Interrupted);
+        }
+        self.0 -= 1;
+        Ok(())
+    }
+}
+
 pub mod code;
 pub mod heap;
 pub mod period;

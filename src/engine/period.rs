@@ -159,6 +159,58 @@ fn needed(code_t: u64, parts: u64, n0: u64, p: u64) -> Option<u64> {
     end.checked_add(p)
 }
 
+/// What [`theorem_scan`] found in some known values of a code.
+pub(crate) struct TheoremScan {
+    /// The minimal period `p` that the theorem proves, with its minimal
+    /// pre-period `n0` and the number of values the proof used.
+    pub(crate) proven: Option<(u64, u64, u64)>,
+    /// How many values would settle the most promising unproven candidate.
+    pub(crate) settle: Option<u64>,
+}
+
+/// Looks for the smallest period `p` whose theorem bound fits within the
+/// known values `v` of a code whose moves take at most `t` tokens and leave
+/// at most `parts` heaps.
+///
+/// The smallest such `p` is the minimal period: a smaller true period `d`
+/// has the same minimal pre-period `n0` (both tails are purely periodic from
+/// the same point), and its bound, smaller than that of `p`, would fit too.
+/// The pre-period found is minimal because the last mismatch `G(m) !=
+/// G(m + p)` seen is the last one of all, the period being proven.
+pub(crate) fn theorem_scan<T: Cell>(
+    v: &[T],
+    t: u64,
+    parts: u64,
+    watch: &mut dyn Watch,
+) -> Result<TheoremScan, Interrupted> {
+    let n = v.len() as u64;
+    let mut settle: Option<u64> = None;
+    let mut p = 1u64;
+    while needed(t, parts, 0, p).is_some_and(|need| need <= n) {
+        if p.is_multiple_of(4096) {
+            watch.tick(p, n)?;
+        }
+        let n0 = start_of_run(v, p as usize) as u64;
+        match needed(t, parts, n0, p) {
+            Some(need) if need <= n => {
+                return Ok(TheoremScan {
+                    proven: Some((n0, p, need)),
+                    settle,
+                });
+            }
+            Some(need) if n0 + 3 * p <= n => {
+                settle = Some(settle.map_or(need, |s: u64| s.min(need)));
+            }
+            _ => {}
+        }
+        p += 1;
+    }
+    Ok(TheoremScan {
+        proven: None,
+        settle,
+    })
+}
+
 fn octal(
     table: &mut HeapTable,
     code: &Code,
@@ -170,37 +222,15 @@ fn octal(
     let mut target = limit.min(127);
     loop {
         let n = grow(table, target, watch)?;
-        // smallest p whose theorem bound fits in the n known values; also
-        // where the most promising unproven candidate would be settled
-        let mut settle: Option<u64> = None;
-        let found = with_values!(table, n, |v| {
-            let mut found = None;
-            let mut p = 1u64;
-            while needed(t, parts, 0, p).is_some_and(|need| need <= n) {
-                if p.is_multiple_of(4096) {
-                    watch.tick(p, n)?;
-                }
-                let n0 = start_of_run(v, p as usize) as u64;
-                match needed(t, parts, n0, p) {
-                    Some(need) if need <= n => {
-                        found = Some(Period {
-                            preperiod: n0,
-                            period: p,
-                            proof: Proof::OctalTheorem {
-                                checked_to: need - 1,
-                            },
-                        });
-                        break;
-                    }
-                    Some(need) if n0 + 3 * p <= n => {
-                        settle = Some(settle.map_or(need, |s: u64| s.min(need)));
-                    }
-                    _ => {}
-                }
-                p += 1;
-            }
-            found
+        let scan = with_values!(table, n, |v| theorem_scan(v, t, parts, watch)?);
+        let found = scan.proven.map(|(n0, p, need)| Period {
+            preperiod: n0,
+            period: p,
+            proof: Proof::OctalTheorem {
+                checked_to: need - 1,
+            },
         });
+        let settle = scan.settle;
         if let Some(period) = found {
             return Ok(PeriodSearch::Proven(period));
         }
@@ -405,6 +435,8 @@ mod tests {
         check("0.156", 3479, 349);
         check("0.356", 7315, 142);
         check("0.644", 3256, 442);
+        // a long one: published pre-period 105351 and period 149459
+        check("0.16", 105351, 149459);
     }
 
     #[test]
@@ -519,5 +551,40 @@ mod tests {
             PeriodSearch::Proven(p) => panic!("{p:?}"),
             _ => assert!(t.len() <= 1001),
         }
+    }
+
+    #[test]
+    fn candidate_when_the_proof_needs_more_than_the_limit() {
+        // 0.45 needs G up to 1037 for its proof
+        let mut t = HeapTable::new(code("0.45"));
+        let r = find_period(&mut t, 1030, &mut Quiet).unwrap();
+        assert_eq!(
+            r,
+            PeriodSearch::Candidate(Period {
+                preperiod: 498,
+                period: 20,
+                proof: Proof::Observed { up_to: 1030 }
+            })
+        );
+        // and with a bit more room it is proven
+        let r = find_period(&mut t, 1037, &mut Quiet).unwrap();
+        assert!(
+            matches!(r, PeriodSearch::Proven(p) if (p.preperiod, p.period) == (498, 20)),
+            "{r:?}"
+        );
+    }
+
+    use crate::engine::StopAfter;
+
+    #[test]
+    fn search_can_be_interrupted_and_resumed() {
+        let mut t = HeapTable::new(HeapRule::Grundy);
+        assert_eq!(
+            find_period(&mut t, 100_000, &mut StopAfter(5)),
+            Err(Interrupted)
+        );
+        assert!(t.len() < 100_001);
+        let r = find_period(&mut t, 20_000, &mut Quiet).unwrap();
+        assert_eq!(r, PeriodSearch::NotFound { up_to: 20_000 });
     }
 }

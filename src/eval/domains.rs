@@ -110,7 +110,7 @@ impl Domain for StructDomain<'_> {
     }
 
     fn add(&mut self, a: Game, b: Game) -> Game {
-        a.add(b)
+        a.plus(b)
     }
 
     fn options(&mut self, options: Vec<Game>) -> Result<Game, EvalError> {

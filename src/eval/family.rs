@@ -57,11 +57,10 @@ impl Families {
         if let Some(v) = f.table.get(n) {
             return Ok(v);
         }
-        if let Some(PeriodSearch::Proven(p)) = &f.period {
-            if let Some(v) = value_at(&f.table, p, n) {
+        if let Some(PeriodSearch::Proven(p)) = &f.period
+            && let Some(v) = value_at(&f.table, p, n) {
                 return Ok(v);
             }
-        }
         if n <= limits.heap {
             f.extend(n, watch)?;
             if let Some(v) = f.table.get(n) {
@@ -72,11 +71,10 @@ impl Families {
         if f.period.is_none() && f.provable() {
             f.search(limits.period, watch)?;
         }
-        if let Some(PeriodSearch::Proven(p)) = &f.period {
-            if let Some(v) = value_at(&f.table, p, n) {
+        if let Some(PeriodSearch::Proven(p)) = &f.period
+            && let Some(v) = value_at(&f.table, p, n) {
                 return Ok(v);
             }
-        }
         let def = &defs.games[game];
         Err(EvalError::from(
             Diagnostic::error(def.loc.range(), format!("{name}({n}) is past the heap limit of {}", limits.heap))

@@ -258,7 +258,12 @@ impl Store {
             }
             self.record(defs, &key, State::Gray)?;
             stack.push((key, true));
-            for child in pending.drain(..).rev() {
+            // Smallest positions first: in most games options are smaller
+            // positions, so each child then finds its own options known and
+            // is finished in one pass instead of two.
+            pending.sort_unstable_by(|a, b| (b.game, &b.args).cmp(&(a.game, &a.args)));
+            pending.dedup();
+            for child in pending.drain(..) {
                 match self.memos[child.game].get(&child.args) {
                     State::Done(_) => {}
                     State::Gray => return Err(cycle(defs, stack, &child)),
@@ -311,11 +316,10 @@ impl Store {
 
     fn record(&mut self, defs: &Defs, key: &Key, state: State) -> Result<(), EvalError> {
         let memo = &mut self.memos[key.game];
-        if let Memo::Dense(_) = memo {
-            if key.args[0] >= self.limits.positions {
+        if let Memo::Dense(_) = memo
+            && key.args[0] >= self.limits.positions {
                 return Err(limit(defs, key, self.limits.positions));
             }
-        }
         if memo.set(&key.args, state) {
             self.positions += 1;
             if self.positions > self.limits.positions {
@@ -369,4 +373,62 @@ fn cycle(defs: &Defs, stack: &[(Key, bool)], repeated: &Key) -> EvalError {
             .note(format!("the cycle: {}", names.join(" -> ")))
             .hint("Grundy values are defined for games that always end: make every move lead to a smaller position"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+
+    use crate::session::Session;
+
+    fn run(s: &mut Session, src: &str) -> (Vec<String>, Vec<String>) {
+        let (lines, report) = s.run_collect("t", src);
+        (lines, report.errors.iter().map(|d| d.message.clone()).collect())
+    }
+
+    #[test]
+    fn a_failed_evaluation_leaves_no_half_done_positions() {
+        let mut s = Session::default();
+        let (_, errs) = run(&mut s, "game f(n) = { f(n - 1) }\ngrundy f(5)");
+        assert!(errs[0].contains("below zero"), "{errs:?}");
+        // Asking again must report the same error, not a false cycle through
+        // positions left marked as in progress.
+        let (_, errs) = run(&mut s, "grundy f(3)");
+        assert!(errs[0].contains("below zero"), "{errs:?}");
+    }
+
+    use crate::engine::StopAfter;
+
+    #[test]
+    fn an_interrupted_evaluation_can_be_resumed() {
+        let mut s = Session::new(Box::new(StopAfter(3)));
+        let src = "game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }\ngrundy gg(600)";
+        let (lines, report) = s.run_collect("t", src);
+        assert!(report.interrupted && lines.is_empty());
+        s.store.ticker.watch = Box::new(crate::engine::Quiet);
+        let (lines, errs) = run(&mut s, "grundy gg(600)\ngrundy gg(10)");
+        assert!(errs.is_empty(), "{errs:?}");
+        // Grundy's game from its dense table, computed independently.
+        let (want, _) = run(&mut s, "game g = grundy\ngrundy g(600)\ngrundy g(10)");
+        assert_eq!(lines, want);
+        assert_eq!(lines[1], "0"); // A002188: G(10) = 0
+    }
+
+    #[test]
+    fn the_position_limit_is_a_diagnostic() {
+        let mut s = Session::default();
+        let (_, errs) = run(&mut s, "set positions 100\ngame d(n) = { d(n - 1) for k in {1} if k <= n }\ngrundy d(1000)");
+        assert!(errs[0].contains("too many positions"), "{errs:?}");
+        let (lines, errs) = run(&mut s, "set positions 2000\ngrundy d(1000)");
+        assert!(errs.is_empty(), "{errs:?}");
+        assert_eq!(lines, ["0"]);
+    }
+
+    #[test]
+    fn a_cycle_through_two_games_names_its_positions() {
+        let mut s = Session::default();
+        let (_, report) = s.run_collect("t", "game a(n) = { b(n + 1) }\ngame b(n) = { a(n - 1) for k in {1} if k <= n }\ngrundy a(3)");
+        let d = &report.errors[0];
+        assert!(d.message.contains("loopy"), "{d:?}");
+        assert!(d.notes.iter().any(|n| n.contains("a(3) -> b(4) -> a(3)")), "{:?}", d.notes);
+    }
 }

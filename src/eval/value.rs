@@ -53,7 +53,7 @@ impl Game {
         Game { parts: vec![part] }
     }
 
-    pub fn add(mut self, other: Game) -> Game {
+    pub fn plus(mut self, other: Game) -> Game {
         self.parts.extend(other.parts);
         self
     }
@@ -65,11 +65,10 @@ pub fn mex_of(values: &[u64], seen: &mut Vec<bool>) -> u64 {
     seen.clear();
     seen.resize(values.len() + 1, false);
     for &v in values {
-        if let Ok(i) = usize::try_from(v) {
-            if i < seen.len() {
+        if let Ok(i) = usize::try_from(v)
+            && i < seen.len() {
                 seen[i] = true;
             }
-        }
     }
     seen.iter().position(|&b| !b).unwrap_or(values.len()) as u64
 }

@@ -248,6 +248,25 @@ fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
         .hint(hint)
 }
 
+/// True when the text ends inside an open bracket: a REPL should read more
+/// lines before running it.
+pub fn is_incomplete(src: &str) -> bool {
+    let mut depth: i64 = 0;
+    let lexer = Raw::lexer(src);
+    for raw in lexer {
+        match raw {
+            Ok(Raw::LParen | Raw::LBrace | Raw::LBracket) => depth += 1,
+            Ok(Raw::RParen | Raw::RBrace | Raw::RBracket) => depth -= 1,
+            Ok(Raw::Semi) => depth = depth.min(0),
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth > 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -335,23 +354,4 @@ mod tests {
         let l = lex(&src);
         assert!(l.errors.iter().any(|d| d.message.contains("nested too deeply")));
     }
-}
-
-/// True when the text ends inside an open bracket: a REPL should read more
-/// lines before running it.
-pub fn is_incomplete(src: &str) -> bool {
-    let mut depth: i64 = 0;
-    let mut lexer = Raw::lexer(src);
-    while let Some(raw) = lexer.next() {
-        match raw {
-            Ok(Raw::LParen | Raw::LBrace | Raw::LBracket) => depth += 1,
-            Ok(Raw::RParen | Raw::RBrace | Raw::RBracket) => depth -= 1,
-            Ok(Raw::Semi) => depth = depth.min(0),
-            _ => {}
-        }
-        if depth < 0 {
-            return false;
-        }
-    }
-    depth > 0
 }

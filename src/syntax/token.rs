@@ -15,8 +15,9 @@ pub enum Raw {
     Semi,
     #[regex(r"[0-9][0-9_]*")]
     Int,
-    /// A take-and-break code such as `0.77`, `.07` or `4.0` (validated later).
-    #[regex(r"[0-9]*\.[0-9A-Za-z]+")]
+    /// A take-and-break code such as `0.77`, `.07`, `4.0` or hex `C.1F`
+    /// (validated later).
+    #[regex(r"[0-9A-Fa-f]*\.[0-9A-Za-z]+")]
     Code,
     #[regex(r"[A-Za-z_][A-Za-z0-9_']*")]
     Ident,
