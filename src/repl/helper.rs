@@ -167,14 +167,22 @@ pub fn paint(line: &str, cursor: Option<usize>) -> String {
     let mut out = String::with_capacity(line.len() * 2);
     // Whether the token before ends an operand (then `*` multiplies).
     let mut operand = false;
+    // The token after `octal` or `hex` is a code.
+    let mut code_next = false;
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
         let (end, style) = if c == b'#' {
             (scan(i, &|c| c != b'\n'), Some(COMMENT))
+        } else if code_next && (c.is_ascii_alphanumeric() || c == b'.') {
+            // the code after `octal` or `hex`: 0.77, C.1F
+            code_next = false;
+            operand = true;
+            (scan(i, &|c| c.is_ascii_alphanumeric() || c == b'.'), Some(NUMBER))
         } else if c.is_ascii_alphabetic() || c == b'_' {
             let end = scan(i, &|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'\'');
             let word = &line[i..end];
+            code_next = matches!(word, "octal" | "hex");
             operand = Tok::keyword(word).is_none();
             let style = if !operand {
                 Some(KEYWORD)
@@ -193,6 +201,7 @@ pub fn paint(line: &str, cursor: Option<usize>) -> String {
             operand = true;
             (end, Some(NUMBER))
         } else if c == b'*' && !operand {
+            code_next = false;
             let end = scan(i + 1, &|c| c.is_ascii_digit() || c == b'_');
             let next = b.get(end).copied();
             // `*5` and a lone `*` are nimbers; `*k`, `*(..)` take an operand
@@ -201,8 +210,8 @@ pub fn paint(line: &str, cursor: Option<usize>) -> String {
         } else {
             match c {
                 b' ' | b'\t' | b'\r' => {}
-                b')' | b']' | b'}' => operand = true,
-                _ => operand = false,
+                b')' | b']' | b'}' => (operand, code_next) = (true, false),
+                _ => (operand, code_next) = (false, false),
             }
             let len = line[i..].chars().next().map_or(1, char::len_utf8);
             let style = pair.filter(|(x, y)| i == *x || i == *y).map(|_| BRACKET);
@@ -332,6 +341,9 @@ mod tests {
         assert!(painted.ends_with("\x1b[2m# a comment\x1b[0m"));
         let code = paint("game k = octal 0.77", None);
         assert!(code.contains("\x1b[33m0.77\x1b[0m"));
+        let code = paint("game h = hex C.1F; grundy h(3)", None);
+        assert!(code.contains("\x1b[33mC.1F\x1b[0m; "), "{code}");
+        assert!(code.ends_with("h(\x1b[33m3\x1b[0m)"), "{code}");
         assert_eq!(plain(&paint("ünï {*1} ✓", Some(4))), "ünï {*1} ✓");
     }
 
