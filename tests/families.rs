@@ -15,29 +15,14 @@ use mex::session::Session;
 use proptest::collection::{btree_set, vec};
 use proptest::prelude::*;
 
+mod common;
+use common::{run_in, run_ok, numbers, spaced};
+
 // ---------------------------------------------------------------- helpers
 
-/// Runs a source in a session; an error or a failed check fails the test.
-fn run_in(s: &mut Session, source: &str) -> Vec<String> {
-    let (lines, report) = s.run_collect("<families>", source);
-    let errors: Vec<String> = report.errors.iter().map(|d| s.render(d, false)).collect();
-    assert!(errors.is_empty(), "errors running\n{source}\n{}", errors.join("\n"));
-    assert!(!report.interrupted, "interrupted running\n{source}");
-    assert_eq!(report.status(), 0, "status of\n{source}\ngave\n{}", lines.join("\n"));
-    lines
-}
 
-fn run_ok(source: &str) -> Vec<String> {
-    run_in(&mut Session::default(), source)
-}
 
-fn numbers(line: &str) -> Vec<u64> {
-    line.split(' ').map(|v| v.parse().unwrap_or_else(|_| panic!("`{v}` in `{line}` is not a value"))).collect()
-}
 
-fn spaced(values: &[u64]) -> String {
-    values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-}
 
 fn int_set(ks: &[u64]) -> String {
     format!("{{{}}}", ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))

@@ -15,6 +15,9 @@ use mex::session::Session;
 use proptest::collection::vec;
 use proptest::prelude::*;
 
+mod common;
+use common::{mex_of, run_ok};
+
 // ---------------------------------------------------------------- the trees
 
 /// How a nimber leaf is written.
@@ -116,10 +119,6 @@ struct Forms {
     sums: HashMap<(usize, usize), usize>,
 }
 
-fn mex_of(values: impl IntoIterator<Item = u64>) -> u64 {
-    let seen: BTreeSet<u64> = values.into_iter().collect();
-    (0..).find(|v| !seen.contains(v)).unwrap()
-}
 
 impl Forms {
     fn make(&mut self, mut kids: Vec<usize>) -> usize {
@@ -289,15 +288,6 @@ fn parse_term(c: &[char], pos: &mut usize) -> Result<Tree, String> {
 
 // ----------------------------------------------------------- the engine side
 
-/// Runs a source in a fresh session; any error fails the test.
-fn run_ok(source: &str) -> Vec<String> {
-    let mut s = Session::default();
-    let (lines, report) = s.run_collect("<test>", source);
-    let errors: Vec<String> = report.errors.iter().map(|d| s.render(d, false)).collect();
-    assert!(errors.is_empty(), "errors running\n{source}\n{}", errors.join("\n"));
-    assert_eq!(report.status(), 0, "status of\n{source}");
-    lines
-}
 
 fn values(source: &str) -> Vec<u64> {
     run_ok(source)

@@ -4,41 +4,23 @@
 //! games through `grundy two(i, j)` on a grid. Then published facts: a long
 //! chain that only an iterative evaluator can climb, Kayles, Wythoff.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 use mex::session::Session;
 use proptest::collection::btree_set;
 use proptest::prelude::*;
 
-fn mex_of(values: impl IntoIterator<Item = u64>) -> u64 {
-    let seen: BTreeSet<u64> = values.into_iter().collect();
-    (0..).find(|v| !seen.contains(v)).unwrap()
-}
+mod common;
+use common::{mex_of, run_in, run_ok, numbers, spaced};
+
 
 fn set(ks: &[u64]) -> String {
     format!("{{{}}}", ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
 }
 
-/// Runs a source in a session; any error fails the test.
-fn run_in(s: &mut Session, source: &str) -> Vec<String> {
-    let (lines, report) = s.run_collect("<test>", source);
-    let errors: Vec<String> = report.errors.iter().map(|d| s.render(d, false)).collect();
-    assert!(errors.is_empty(), "errors running\n{source}\n{}", errors.join("\n"));
-    assert_eq!(report.status(), 0, "status of\n{source}");
-    lines
-}
 
-fn run_ok(source: &str) -> Vec<String> {
-    run_in(&mut Session::default(), source)
-}
 
-fn numbers(line: &str) -> Vec<u64> {
-    line.split(' ').map(|v| v.parse().unwrap_or_else(|_| panic!("`{v}` in `{line}` is not a value"))).collect()
-}
 
-fn spaced(values: &[u64]) -> String {
-    values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-}
 
 // ------------------------------------------------------------- heap games
 

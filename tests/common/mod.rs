@@ -1,0 +1,37 @@
+//! Helpers shared by the integration tests: running sources in a session
+//! and reading the values they print.
+#![allow(dead_code)]
+
+use mex::session::Session;
+
+/// Runs a source in a session; an error, an interruption or a failed check
+/// fails the test.
+pub fn run_in(s: &mut Session, source: &str) -> Vec<String> {
+    let (lines, report) = s.run_collect("<test>", source);
+    let errors: Vec<String> = report.errors.iter().map(|d| s.render(d, false)).collect();
+    assert!(errors.is_empty(), "errors running\n{source}\n{}", errors.join("\n"));
+    assert!(!report.interrupted, "interrupted running\n{source}");
+    assert_eq!(report.status(), 0, "status of\n{source}\ngave\n{}", lines.join("\n"));
+    lines
+}
+
+/// Runs a source in a fresh session.
+pub fn run_ok(source: &str) -> Vec<String> {
+    run_in(&mut Session::default(), source)
+}
+
+/// The values of a `sequence` line.
+pub fn numbers(line: &str) -> Vec<u64> {
+    line.split(' ').map(|v| v.parse().unwrap_or_else(|_| panic!("`{v}` in `{line}` is not a value"))).collect()
+}
+
+/// Values written as a `sequence` prints them.
+pub fn spaced(values: &[u64]) -> String {
+    values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+}
+
+/// The least value not among `values`.
+pub fn mex_of(values: impl IntoIterator<Item = u64>) -> u64 {
+    let seen: std::collections::BTreeSet<u64> = values.into_iter().collect();
+    (0..).find(|v| !seen.contains(v)).unwrap_or(0)
+}
