@@ -100,7 +100,7 @@ impl Session {
             }
         }
         self.store.sync(&self.defs, redefined);
-        for action in &unit.actions {
+        for (action, loc) in unit.actions.iter().zip(&unit.locs) {
             self.store.ticker.iterations = 0;
             match self.act(action, emit, &mut report) {
                 Ok(()) => {}
@@ -109,7 +109,7 @@ impl Session {
                     return report;
                 }
                 Err(EvalError::Failed(d)) => {
-                    report.errors.push(*d);
+                    report.errors.push(self.with_statement(*d, *loc));
                     return report;
                 }
             }
@@ -170,6 +170,20 @@ impl Session {
             }
         }
         Ok(())
+    }
+
+    /// An error found while running a statement but pointing elsewhere (into
+    /// a game's definition, say) also says which statement was running.
+    fn with_statement(&self, d: Diagnostic, loc: crate::ir::Loc) -> Diagnostic {
+        let inside = d.source == loc.src && loc.range().start <= d.span.start && d.span.end <= loc.range().end;
+        if inside {
+            return d;
+        }
+        let text = self.sources.slice(loc.src, &loc.range());
+        let line = self.sources.text(loc.src)[..loc.range().start.min(self.sources.text(loc.src).len())].matches('\n').count() + 1;
+        let short: String = text.chars().take(60).collect();
+        let more = if text.chars().count() > 60 { " ..." } else { "" };
+        d.note(format!("while running `{short}{more}` ({}:{line})", self.sources.name(loc.src)))
     }
 
     /// Runs a source and collects its result lines (for tests and tools).

@@ -15,6 +15,8 @@ use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
 pub struct Unit {
     pub games: Vec<(GameId, GameDef)>,
     pub actions: Vec<Action>,
+    /// Where each action's statement is written.
+    pub locs: Vec<Loc>,
 }
 
 pub enum Typed {
@@ -89,6 +91,7 @@ impl Checker<'_> {
         let mut unit = Unit {
             games: Vec::new(),
             actions: Vec::new(),
+            locs: Vec::new(),
         };
         self.declare_games(stmts, &mut errors);
         for s in stmts {
@@ -98,6 +101,9 @@ impl Checker<'_> {
             match self.stmt(s, &mut unit) {
                 Ok(()) => {}
                 Err(d) => errors.push(d),
+            }
+            while unit.locs.len() < unit.actions.len() {
+                unit.locs.push(self.loc(&s.span));
             }
         }
         if errors.is_empty() { Ok(unit) } else { Err(errors) }
