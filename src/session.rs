@@ -174,7 +174,17 @@ impl Session {
 
     /// An error found while running a statement but pointing elsewhere (into
     /// a game's definition, say) also says which statement was running.
-    fn with_statement(&self, d: Diagnostic, loc: crate::ir::Loc) -> Diagnostic {
+    fn with_statement(&self, mut d: Diagnostic, loc: crate::ir::Loc) -> Diagnostic {
+        if d.span == (0..0) {
+            // Made with no place of its own (a limit reached, say): it
+            // belongs to the statement.
+            d.source = loc.src;
+            d.span = loc.range();
+            if d.label.is_empty() {
+                d.label = "while running this".into();
+            }
+            return d;
+        }
         let inside = d.source == loc.src && loc.range().start <= d.span.start && d.span.end <= loc.range().end;
         if inside {
             return d;
