@@ -345,24 +345,39 @@ fn subtraction(
 /// `n` values and repeated three times there.
 fn observed(table: &HeapTable, n: u64, watch: &mut dyn Watch) -> Result<PeriodSearch, Interrupted> {
     let up_to = n.saturating_sub(1);
-    with_values!(table, n, |v| {
-        let mut p = 1u64;
-        while p.saturating_mul(3) <= n {
-            if p.is_multiple_of(4096) {
-                watch.tick(p, n)?;
-            }
-            let n0 = start_of_run(v, p as usize) as u64;
-            if n0 <= n / 2 && n - n0 >= 3 * p {
-                return Ok(PeriodSearch::Candidate(Period {
-                    preperiod: n0,
-                    period: p,
-                    proof: Proof::Observed { up_to },
-                }));
-            }
-            p += 1;
-        }
-        Ok(PeriodSearch::NotFound { up_to })
+    let found = with_values!(table, n, |v| observed_in(v, watch));
+    Ok(match found? {
+        Some((preperiod, period)) => PeriodSearch::Candidate(Period {
+            preperiod,
+            period,
+            proof: Proof::Observed { up_to },
+        }),
+        None => PeriodSearch::NotFound { up_to },
     })
+}
+
+/// The smallest period `p`, with its least pre-period `n0`, such that the
+/// values from `n0` on repeat every `p`, `n0` lies in the first half of the
+/// values and at least three periods follow it. Evidence, not proof.
+fn observed_in<T: Cell>(v: &[T], watch: &mut dyn Watch) -> Result<Option<(u64, u64)>, Interrupted> {
+    let n = v.len() as u64;
+    let mut p = 1u64;
+    while p.saturating_mul(3) <= n {
+        if p.is_multiple_of(4096) {
+            watch.tick(p, n)?;
+        }
+        let n0 = start_of_run(v, p as usize) as u64;
+        if n0 <= n / 2 && n - n0 >= 3 * p {
+            return Ok(Some((n0, p)));
+        }
+        p += 1;
+    }
+    Ok(None)
+}
+
+/// [`observed_in`] for values computed elsewhere (user-defined rules).
+pub fn observed_period(values: &[u64], watch: &mut dyn Watch) -> Result<Option<(u64, u64)>, Interrupted> {
+    observed_in(values, watch)
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! codes, a repeated window for finite subtraction sets) or only observed.
 
 use super::{Answer, Found};
-use crate::engine::period::{PeriodSearch, Proof};
+use crate::engine::period::{observed_period, PeriodSearch, Proof};
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{DefKind, GameId};
 
@@ -73,7 +73,7 @@ fn user_period(defs: &Defs, store: &mut Store, game: GameId, limit: u64) -> Resu
             let key = Key { game, args: [values.len() as u64].into_iter().collect() };
             values.push(store.grundy(defs, &key)?);
         }
-        if let Some((n0, p)) = observed(&values) {
+        if let Some((n0, p)) = observed_period(&values, &mut *store.ticker.watch)? {
             return Ok(PeriodSearch::Candidate(crate::engine::period::Period {
                 preperiod: n0,
                 period: p,
@@ -87,34 +87,18 @@ fn user_period(defs: &Defs, store: &mut Store, game: GameId, limit: u64) -> Resu
     }
 }
 
-/// The smallest period p (with its least pre-period n0) such that the
-/// values from n0 on repeat every p, n0 lies in the first half, and at least
-/// three periods follow n0.
-pub fn observed(v: &[u64]) -> Option<(u64, u64)> {
-    let n = v.len();
-    for p in 1..=n / 3 {
-        let mut n0 = n - p;
-        while n0 > 0 && v[n0 - 1] == v[n0 - 1 + p] {
-            n0 -= 1;
-        }
-        if n0 <= n / 2 && n - n0 >= 3 * p {
-            return Some((n0 as u64, p as u64));
-        }
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
-    use super::observed;
+    use crate::engine::period::observed_period;
+    use crate::engine::Quiet;
 
     #[test]
     fn observed_periods() {
         let v: Vec<u64> = (0..60).map(|n| if n < 5 { 9 } else { n % 3 }).collect();
-        assert_eq!(observed(&v), Some((5, 3)));
+        assert_eq!(observed_period(&v, &mut Quiet), Ok(Some((5, 3))));
         let zeros = vec![0; 12];
-        assert_eq!(observed(&zeros), Some((0, 1)));
+        assert_eq!(observed_period(&zeros, &mut Quiet), Ok(Some((0, 1))));
         let growing: Vec<u64> = (0..40).collect();
-        assert_eq!(observed(&growing), None);
+        assert_eq!(observed_period(&growing, &mut Quiet), Ok(None));
     }
 }
