@@ -101,7 +101,11 @@ impl Sources {
             .with_message(&d.message)
             .with_label({
                 let l = Label::new((name.clone(), span)).with_color(Color::Red);
-                if d.label.is_empty() { l } else { l.with_message(&d.label) }
+                if d.label.is_empty() {
+                    l
+                } else {
+                    l.with_message(&d.label)
+                }
             });
         for (r, msg) in &d.secondary {
             report = report.with_label(

@@ -52,7 +52,10 @@ pub enum IntKind {
 pub enum GameExpr {
     Zero,
     /// `nim(n)` (star = false) or `*n` (star = true).
-    Nim { n: IntExpr, star: bool },
+    Nim {
+        n: IntExpr,
+        star: bool,
+    },
     Pos {
         game: GameId,
         args: Vec<IntExpr>,
@@ -87,7 +90,11 @@ pub enum IntSet {
 
 #[derive(Debug, Clone)]
 pub enum Clause {
-    For { slot: Slot, source: Source, loc: Loc },
+    For {
+        slot: Slot,
+        source: Source,
+        loc: Loc,
+    },
     If(Cond),
 }
 

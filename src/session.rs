@@ -2,7 +2,7 @@
 //! argument, a line typed at the prompt) and gives back results and
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
-use crate::check::{check_unit, Action, Names, Setting, Typed};
+use crate::check::{Action, Names, Setting, Typed, check_unit};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
@@ -80,7 +80,14 @@ impl Session {
             );
             return report;
         }
-        let unit = match check_unit(&parsed.stmts, src, text, &self.names, &self.defs.games, self.defs.globals.len()) {
+        let unit = match check_unit(
+            &parsed.stmts,
+            src,
+            text,
+            &self.names,
+            &self.defs.games,
+            self.defs.globals.len(),
+        ) {
             Ok(unit) => unit,
             Err(errors) => {
                 report.errors = errors;
@@ -117,7 +124,12 @@ impl Session {
         report
     }
 
-    fn act(&mut self, action: &Action, emit: &mut dyn FnMut(Event), report: &mut Report) -> Result<(), EvalError> {
+    fn act(
+        &mut self,
+        action: &Action,
+        emit: &mut dyn FnMut(Event),
+        report: &mut Report,
+    ) -> Result<(), EvalError> {
         let (defs, store) = (&self.defs, &mut self.store);
         match action {
             Action::Let { name, id, value } => {
@@ -152,21 +164,31 @@ impl Session {
                     emit(Event::Line(line));
                 }
             }
-            Action::Check { query, expect, text, .. } => {
+            Action::Check {
+                query,
+                expect,
+                text,
+                ..
+            } => {
                 let (passed, lines) = query::check(defs, store, query, expect, text)?;
                 if !passed {
                     report.failed_checks += 1;
                 }
                 emit(Event::Check { passed, lines });
             }
-            Action::Show(Typed::Int(e), _) => emit(Event::Line(store.eval_int(defs, e)?.to_string())),
+            Action::Show(Typed::Int(e), _) => {
+                emit(Event::Line(store.eval_int(defs, e)?.to_string()))
+            }
             Action::Show(Typed::Game(e), _) => {
                 let g = store.eval_game(defs, e)?;
                 emit(Event::Line(store.value(defs, &g)?.to_string()));
             }
             Action::Show(Typed::IntSet(s), _) => {
                 let v = store.eval_int_set(defs, s)?;
-                emit(Event::Line(format!("{{{}}}", v.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))));
+                emit(Event::Line(format!(
+                    "{{{}}}",
+                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                )));
             }
         }
         Ok(())
@@ -185,15 +207,28 @@ impl Session {
             }
             return d;
         }
-        let inside = d.source == loc.src && loc.range().start <= d.span.start && d.span.end <= loc.range().end;
+        let inside = d.source == loc.src
+            && loc.range().start <= d.span.start
+            && d.span.end <= loc.range().end;
         if inside {
             return d;
         }
         let text = self.sources.slice(loc.src, &loc.range());
-        let line = self.sources.text(loc.src)[..loc.range().start.min(self.sources.text(loc.src).len())].matches('\n').count() + 1;
+        let line = self.sources.text(loc.src)
+            [..loc.range().start.min(self.sources.text(loc.src).len())]
+            .matches('\n')
+            .count()
+            + 1;
         let short: String = text.chars().take(60).collect();
-        let more = if text.chars().count() > 60 { " ..." } else { "" };
-        d.note(format!("while running `{short}{more}` ({}:{line})", self.sources.name(loc.src)))
+        let more = if text.chars().count() > 60 {
+            " ..."
+        } else {
+            ""
+        };
+        d.note(format!(
+            "while running `{short}{more}` ({}:{line})",
+            self.sources.name(loc.src)
+        ))
     }
 
     /// Runs a source and collects its result lines (for tests and tools).

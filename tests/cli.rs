@@ -37,7 +37,13 @@ fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
 
 #[test]
 fn eval_runs_statements_separated_by_semicolons() {
-    let o = mex(&["-e", "grundy nim(6)+nim(12)+nim(9); grundy *5 + *1; mex {0, 1, 2, 5, 9}"], b"");
+    let o = mex(
+        &[
+            "-e",
+            "grundy nim(6)+nim(12)+nim(9); grundy *5 + *1; mex {0, 1, 2, 5, 9}",
+        ],
+        b"",
+    );
     assert_eq!(stdout(&o), "3\n4\n3\n");
     assert_eq!(o.status.code(), Some(0));
 }
@@ -61,14 +67,20 @@ fn worked_examples_of_the_contract() {
 
 #[test]
 fn standard_input_is_a_script_when_not_a_terminal() {
-    let o = mex(&[], b"game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\nsequence s 0..10\n");
+    let o = mex(
+        &[],
+        b"game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\nsequence s 0..10\n",
+    );
     assert_eq!(stdout(&o), "0 1 0 1 2 3 2 0 1 0\n");
     assert_eq!(o.status.code(), Some(0));
 }
 
 #[test]
 fn files_run_in_order_in_one_environment() {
-    let a = temp_file("a.mex", b"game s(n) = { s(n - 1) for k in {1} if k <= n }\n");
+    let a = temp_file(
+        "a.mex",
+        b"game s(n) = { s(n - 1) for k in {1} if k <= n }\n",
+    );
     let b = temp_file("b.mex", b"grundy s(5)\n");
     let o = mex(&[a.to_str().unwrap(), b.to_str().unwrap()], b"");
     assert_eq!(stdout(&o), "1\n");
@@ -98,29 +110,87 @@ fn help_and_version() {
 #[test]
 fn bad_input_gets_a_diagnostic_and_status_2() {
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("garbage bytes", vec![0xff, 0xfe, 0x00, 0x13, 0x80, b'@', b'$', 0xc3], "unexpected character"),
-        ("unbalanced brackets", b"grundy {*1, {*2}\n".to_vec(), "unclosed bracket"),
-        ("closing without opening", b"grundy *1 }\n".to_vec(), "unmatched"),
-        ("30-digit integer", b"grundy nim(123456789012345678901234567890)\n".to_vec(), "too large"),
+        (
+            "garbage bytes",
+            vec![0xff, 0xfe, 0x00, 0x13, 0x80, b'@', b'$', 0xc3],
+            "unexpected character",
+        ),
+        (
+            "unbalanced brackets",
+            b"grundy {*1, {*2}\n".to_vec(),
+            "unclosed bracket",
+        ),
+        (
+            "closing without opening",
+            b"grundy *1 }\n".to_vec(),
+            "unmatched",
+        ),
+        (
+            "30-digit integer",
+            b"grundy nim(123456789012345678901234567890)\n".to_vec(),
+            "too large",
+        ),
         ("empty file", b"".to_vec(), "nothing to run"),
-        ("only comments", b"# nothing here\n\n".to_vec(), "nothing to run"),
-        ("unknown name", b"grundy kayles(3)\n".to_vec(), "unknown name"),
+        (
+            "only comments",
+            b"# nothing here\n\n".to_vec(),
+            "nothing to run",
+        ),
+        (
+            "unknown name",
+            b"grundy kayles(3)\n".to_vec(),
+            "unknown name",
+        ),
         ("integer as game", b"grundy nim(3) + 2\n".to_vec(), "*2"),
-        ("underflow", b"game s(n) = { s(n - 2) }\ngrundy s(1)\n".to_vec(), "below zero"),
-        ("loopy", b"game f(n) = { f(n) }\ngrundy f(3)\n".to_vec(), "loopy"),
-        ("overflow", b"grundy nim(18446744073709551615 + 1)\n".to_vec(), "overflow"),
-        ("deep brackets", "(".repeat(100_000).into_bytes(), "nested too deeply"),
-        ("deep operators", format!("grundy {{ *1 for k in 0..2 if {}k < 1 }}", "not ".repeat(50_000)).into_bytes(), "nested too deeply"),
-        ("long chain", format!("grundy nim(1{})", " - 1".repeat(100_000)).into_bytes(), "nested too deeply"),
+        (
+            "underflow",
+            b"game s(n) = { s(n - 2) }\ngrundy s(1)\n".to_vec(),
+            "below zero",
+        ),
+        (
+            "loopy",
+            b"game f(n) = { f(n) }\ngrundy f(3)\n".to_vec(),
+            "loopy",
+        ),
+        (
+            "overflow",
+            b"grundy nim(18446744073709551615 + 1)\n".to_vec(),
+            "overflow",
+        ),
+        (
+            "deep brackets",
+            "(".repeat(100_000).into_bytes(),
+            "nested too deeply",
+        ),
+        (
+            "deep operators",
+            format!(
+                "grundy {{ *1 for k in 0..2 if {}k < 1 }}",
+                "not ".repeat(50_000)
+            )
+            .into_bytes(),
+            "nested too deeply",
+        ),
+        (
+            "long chain",
+            format!("grundy nim(1{})", " - 1".repeat(100_000)).into_bytes(),
+            "nested too deeply",
+        ),
     ];
     for (what, input, needle) in cases {
         let path = temp_file("bad.mex", &input);
         let o = mex(&[path.to_str().unwrap()], b"");
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(2), "{what}: status; stderr:\n{err}");
-        assert!(err.contains(needle), "{what}: stderr lacks {needle:?}:\n{err}");
+        assert!(
+            err.contains(needle),
+            "{what}: stderr lacks {needle:?}:\n{err}"
+        );
         assert!(!err.contains("panicked"), "{what}: panicked:\n{err}");
-        assert!(err.contains("bad.mex"), "{what}: the diagnostic names the file:\n{err}");
+        assert!(
+            err.contains("bad.mex"),
+            "{what}: the diagnostic names the file:\n{err}"
+        );
     }
 }
 
@@ -150,7 +220,13 @@ fn a_missing_file_is_an_error() {
 
 #[test]
 fn settings_and_hex_codes_with_a_letter_before_the_point() {
-    let o = mex(&["-e", "set period 500; game g = grundy; period g; game a = hex C.1F; sequence a 0..4"], b"");
+    let o = mex(
+        &[
+            "-e",
+            "set period 500; game g = grundy; period g; game a = hex C.1F; sequence a 0..4",
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("up to n = 500"), "{out}");

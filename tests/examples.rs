@@ -41,25 +41,43 @@ fn every_example_gives_its_written_output() {
     let mut files = Vec::new();
     specs(&root, &mut files);
     files.sort();
-    assert!(files.len() >= 6, "examples/ should hold the worked examples");
+    assert!(
+        files.len() >= 6,
+        "examples/ should hold the worked examples"
+    );
     let mut failures = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).expect("example is text");
         let (want, want_status, want_err) = expectations(&text);
-        assert!(!want.is_empty() || !want_err.is_empty(), "{} has no expectations", file.display());
+        assert!(
+            !want.is_empty() || !want_err.is_empty(),
+            "{} has no expectations",
+            file.display()
+        );
         let run = Command::new(env!("CARGO_BIN_EXE_mex"))
             .arg(file)
             .env("NO_COLOR", "1")
             .output()
             .expect("mex runs");
-        let got: Vec<String> = String::from_utf8_lossy(&run.stdout).lines().map(str::to_string).collect();
+        let got: Vec<String> = String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect();
         let stderr = String::from_utf8_lossy(&run.stderr);
         let status = run.status.code().unwrap_or(-1);
         if got != want {
-            failures.push(format!("{}: output differs\n--- want\n{}\n--- got\n{}\n--- stderr\n{stderr}", file.display(), want.join("\n"), got.join("\n")));
+            failures.push(format!(
+                "{}: output differs\n--- want\n{}\n--- got\n{}\n--- stderr\n{stderr}",
+                file.display(),
+                want.join("\n"),
+                got.join("\n")
+            ));
         }
         if status != want_status {
-            failures.push(format!("{}: exit status {status}, want {want_status}\n{stderr}", file.display()));
+            failures.push(format!(
+                "{}: exit status {status}, want {want_status}\n{stderr}",
+                file.display()
+            ));
         }
         for e in &want_err {
             if !stderr.contains(e.as_str()) {

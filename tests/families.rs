@@ -16,16 +16,15 @@ use proptest::collection::{btree_set, vec};
 use proptest::prelude::*;
 
 mod common;
-use common::{run_in, run_ok, numbers, spaced};
+use common::{numbers, run_in, run_ok, spaced};
 
 // ---------------------------------------------------------------- helpers
 
-
-
-
-
 fn int_set(ks: &[u64]) -> String {
-    format!("{{{}}}", ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
+    format!(
+        "{{{}}}",
+        ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    )
 }
 
 /// `N` for a line starting with N, `P` for one starting with P.
@@ -52,7 +51,11 @@ enum Rule {
     /// A take-and-break code: `digits[k]` is the digit d_k (d_0 before the
     /// point). `hex`: written as a hexadecimal code (bit 8 allowed).
     /// `style` only changes how the code is spelled.
-    Code { hex: bool, digits: Vec<u8>, style: u8 },
+    Code {
+        hex: bool,
+        digits: Vec<u8>,
+        style: u8,
+    },
     /// Grundy's game: split a heap into two unequal non-empty heaps.
     Grundy,
 }
@@ -60,9 +63,21 @@ enum Rule {
 impl Rule {
     fn octal(code: &str) -> Rule {
         let (before, after) = code.split_once('.').expect("a code with a point");
-        let mut digits = vec![if before.is_empty() { 0 } else { before.parse::<u8>().unwrap() }];
-        digits.extend(after.chars().map(|c| c.to_digit(8).expect("an octal digit") as u8));
-        Rule::Code { hex: false, digits, style: 0 }
+        let mut digits = vec![if before.is_empty() {
+            0
+        } else {
+            before.parse::<u8>().unwrap()
+        }];
+        digits.extend(
+            after
+                .chars()
+                .map(|c| c.to_digit(8).expect("an octal digit") as u8),
+        );
+        Rule::Code {
+            hex: false,
+            digits,
+            style: 0,
+        }
     }
 
     fn code_text(hex: bool, digits: &[u8], style: u8) -> String {
@@ -70,7 +85,11 @@ impl Rule {
             let s = if hex { format!("{d:X}") } else { d.to_string() };
             if style & 1 == 1 { s.to_lowercase() } else { s }
         };
-        let before = if digits[0] == 0 && style & 2 == 2 { String::new() } else { digit(digits[0]) };
+        let before = if digits[0] == 0 && style & 2 == 2 {
+            String::new()
+        } else {
+            digit(digits[0])
+        };
         let after: String = digits[1..].iter().map(|&d| digit(d)).collect();
         format!("{before}.{after}")
     }
@@ -81,7 +100,11 @@ impl Rule {
             Rule::Subtraction(ks) => format!("subtraction {}", int_set(ks)),
             Rule::AllBut(ks) => format!("subtraction all but {}", int_set(ks)),
             Rule::Code { hex, digits, style } => {
-                format!("{} {}", if *hex { "hex" } else { "octal" }, Rule::code_text(*hex, digits, *style))
+                format!(
+                    "{} {}",
+                    if *hex { "hex" } else { "octal" },
+                    Rule::code_text(*hex, digits, *style)
+                )
             }
             Rule::Grundy => "grundy".to_string(),
         }
@@ -101,18 +124,30 @@ impl Rule {
             Rule::Code { digits, .. } => {
                 // The amounts k whose digit has the given bit.
                 let with = |bit: u8| -> Vec<u64> {
-                    (0..digits.len()).filter(|&k| digits[k] & bit != 0).map(|k| k as u64).collect()
+                    (0..digits.len())
+                        .filter(|&k| digits[k] & bit != 0)
+                        .map(|k| k as u64)
+                        .collect()
                 };
                 let mut parts = Vec::new();
                 let (s1, s2, s4, s8) = (with(1), with(2), with(4), with(8));
-                assert!(!s1.contains(&0) && !s2.contains(&0), "d_0 takes no token: only bits 4 and 8 make sense");
+                assert!(
+                    !s1.contains(&0) && !s2.contains(&0),
+                    "d_0 takes no token: only bits 4 and 8 make sense"
+                );
                 if !s1.is_empty() {
                     // remove k from a heap of exactly k: nothing is left
-                    parts.push(format!("{{ {g}(n - k) for k in {} if k == n }}", int_set(&s1)));
+                    parts.push(format!(
+                        "{{ {g}(n - k) for k in {} if k == n }}",
+                        int_set(&s1)
+                    ));
                 }
                 if !s2.is_empty() {
                     // remove k, one non-empty heap is left
-                    parts.push(format!("{{ {g}(n - k) for k in {} if k < n }}", int_set(&s2)));
+                    parts.push(format!(
+                        "{{ {g}(n - k) for k in {} if k < n }}",
+                        int_set(&s2)
+                    ));
                 }
                 if !s4.is_empty() {
                     // remove k, split the rest into a <= b, both non-empty
@@ -129,7 +164,11 @@ impl Rule {
                         int_set(&s8)
                     ));
                 }
-                if parts.is_empty() { "{}".to_string() } else { parts.join(" | ") }
+                if parts.is_empty() {
+                    "{}".to_string()
+                } else {
+                    parts.join(" | ")
+                }
             }
             Rule::Grundy => format!("{{ {g}(a) + {g}(n - a) for a in 1..n if a < n - a }}"),
         }
@@ -189,7 +228,10 @@ impl Rule {
     /// The most tokens a move removes (for the octal periodicity theorem).
     fn most_removed(&self) -> u64 {
         match self {
-            Rule::Code { digits, .. } => (0..digits.len()).rev().find(|&k| digits[k] != 0).unwrap_or(0) as u64,
+            Rule::Code { digits, .. } => (0..digits.len())
+                .rev()
+                .find(|&k| digits[k] != 0)
+                .unwrap_or(0) as u64,
             _ => panic!("only codes"),
         }
     }
@@ -212,7 +254,9 @@ fn naive_values(rule: &Rule, count: usize) -> Vec<u64> {
             }
             seen[v] = stamp;
         });
-        let mex = (0..).find(|&v| v >= seen.len() || seen[v] != stamp).unwrap();
+        let mex = (0..)
+            .find(|&v| v >= seen.len() || seen[v] != stamp)
+            .unwrap();
         g.push(mex as u64);
     }
     g
@@ -230,7 +274,11 @@ fn code_rule(hex: bool) -> impl Strategy<Value = Rule> {
     (d0, vec(0..top, 1..=3), any::<u8>()).prop_map(move |(d0, after, style)| {
         let mut digits = vec![d0];
         digits.extend(after);
-        Rule::Code { hex, digits, style: style & 3 }
+        Rule::Code {
+            hex,
+            digits,
+            style: style & 3,
+        }
     })
 }
 
@@ -276,7 +324,9 @@ proptest! {
 
 #[test]
 fn grundys_game_agrees() {
-    let lines = run_ok("game s = grundy\ngame b(n) = { b(a) + b(n - a) for a in 1..n if a < n - a }\nsequence s 0..40\nsequence b 0..40");
+    let lines = run_ok(
+        "game s = grundy\ngame b(n) = { b(a) + b(n - a) for a in 1..n if a < n - a }\nsequence s 0..40\nsequence b 0..40",
+    );
     let naive = spaced(&naive_values(&Rule::Grundy, 40));
     assert_eq!(lines, vec![naive.clone(), naive]);
 }
@@ -285,11 +335,22 @@ fn grundys_game_agrees() {
 /// before the point, a trailing zero digit, no move at all, equal halves.
 #[test]
 fn edge_codes_agree() {
-    for code in ["4.0", "0.0", "0.70", "4.07", "0.4", "0.04", "4.4", "0.6", "0.1"] {
+    for code in [
+        "4.0", "0.0", "0.70", "4.07", "0.4", "0.04", "4.4", "0.6", "0.1",
+    ] {
         agree(&Rule::octal(code)).unwrap();
     }
-    for (code, digits) in [("8.0", vec![8, 0]), ("0.8", vec![0, 8]), ("0.F", vec![0, 15]), ("4.1F", vec![4, 1, 15])] {
-        let rule = Rule::Code { hex: true, digits, style: 0 };
+    for (code, digits) in [
+        ("8.0", vec![8, 0]),
+        ("0.8", vec![0, 8]),
+        ("0.F", vec![0, 15]),
+        ("4.1F", vec![4, 1, 15]),
+    ] {
+        let rule = Rule::Code {
+            hex: true,
+            digits,
+            style: 0,
+        };
         assert_eq!(rule.short(), format!("hex {code}"));
         agree(&rule).unwrap();
     }
@@ -299,12 +360,25 @@ fn edge_codes_agree() {
 #[test]
 fn naive_evaluator_knows_the_classics() {
     // Nim: every k may be removed, the value of a heap is its size
-    assert_eq!(naive_values(&Rule::AllBut(vec![]), 20), (0..20).collect::<Vec<_>>());
+    assert_eq!(
+        naive_values(&Rule::AllBut(vec![]), 20),
+        (0..20).collect::<Vec<_>>()
+    );
     // subtraction {1, 2}: n mod 3
-    assert_eq!(naive_values(&Rule::Subtraction(vec![1, 2]), 20), (0..20).map(|n| n % 3).collect::<Vec<_>>());
+    assert_eq!(
+        naive_values(&Rule::Subtraction(vec![1, 2]), 20),
+        (0..20).map(|n| n % 3).collect::<Vec<_>>()
+    );
     // hex 0.F: every move removes one token, so the value is the parity
-    let parity = Rule::Code { hex: true, digits: vec![0, 15], style: 0 };
-    assert_eq!(naive_values(&parity, 20), (0..20).map(|n| n % 2).collect::<Vec<_>>());
+    let parity = Rule::Code {
+        hex: true,
+        digits: vec![0, 15],
+        style: 0,
+    };
+    assert_eq!(
+        naive_values(&parity, 20),
+        (0..20).map(|n| n % 2).collect::<Vec<_>>()
+    );
     // Kayles, Dawson's chess and Grundy's game as published
     assert_eq!(naive_values(&Rule::octal("0.77"), A002186.len()), A002186);
     assert_eq!(naive_values(&Rule::octal("0.137"), A002187.len()), A002187);
@@ -338,7 +412,12 @@ fn naive_misere_heaps(rule: &Rule, heaps: &[u64], memo: &mut HashMap<Vec<u64>, b
             continue;
         }
         rule.each_option(state[i], &mut |hs| {
-            let mut next: Vec<u64> = state.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &h)| h).collect();
+            let mut next: Vec<u64> = state
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &h)| h)
+                .collect();
             next.extend_from_slice(hs);
             options.push(next);
         });
@@ -361,7 +440,8 @@ enum NimForm {
 
 fn nim_sum() -> impl Strategy<Value = Vec<(u64, NimForm)>> {
     let size = prop_oneof![2 => 0u64..=1, 3 => 0u64..=9];
-    let form = prop_oneof![2 => Just(NimForm::User), 1 => Just(NimForm::Call), 1 => Just(NimForm::Star)];
+    let form =
+        prop_oneof![2 => Just(NimForm::User), 1 => Just(NimForm::Call), 1 => Just(NimForm::Star)];
     vec((size, form), 1..=4)
 }
 
@@ -421,7 +501,10 @@ impl Tree {
     fn render(&self) -> String {
         match self {
             Tree::Star(k) => format!("*{k}"),
-            Tree::Set(v) => format!("{{{}}}", v.iter().map(Tree::render).collect::<Vec<_>>().join(", ")),
+            Tree::Set(v) => format!(
+                "{{{}}}",
+                v.iter().map(Tree::render).collect::<Vec<_>>().join(", ")
+            ),
         }
     }
 }
@@ -507,7 +590,11 @@ fn misere_known_facts() {
     let mut p_rows = Vec::new();
     for n in 0..=20u64 {
         let naive = naive_misere_heaps(&kayles, &[n], &mut memo);
-        assert_eq!(outcome_letter(&lines[n as usize]), letter(naive), "misere outcome k({n})");
+        assert_eq!(
+            outcome_letter(&lines[n as usize]),
+            letter(naive),
+            "misere outcome k({n})"
+        );
         if !naive {
             p_rows.push(n);
         }
@@ -515,31 +602,41 @@ fn misere_known_facts() {
     // misère Kayles: a row of 1 is lost by the player to move, and so is a
     // row of 4 (every move leaves 3, 2, 1+2 or 1+1, each won by taking
     // the right pins), while rows 2 and 3 are won
-    assert!(p_rows.starts_with(&[1, 4]), "misère Kayles P-rows {p_rows:?}");
+    assert!(
+        p_rows.starts_with(&[1, 4]),
+        "misère Kayles P-rows {p_rows:?}"
+    );
 }
 
 // ----------------------------------------------------------- published facts
 
 /// OEIS A002186, Kayles (octal 0.77), n = 0..104.
 const A002186: [u64; 105] = [
-    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2, 1, 8, //
-    6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, //
-    1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1,
+    0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4, 7, 2,
+    1, 8, //
+    6, 7, 4, 1, 2, 3, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 4, 2, 7, 4, 1, 2, 8, 1, 4,
+    7, 2, //
+    1, 8, 6, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7, 4, 1, 2, 8,
+    1, 4, 7, 2, 1,
 ];
 
 /// OEIS A002187, Dawson's chess (octal 0.137), n = 0..131.
 const A002187: [u64; 132] = [
-    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2, 7, 4, 0, 1, 1, 2,
-    0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1,
-    0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2,
-    2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 0, 5, 2, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4, 5, 2,
+    7, 4, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 2, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1, 0, 4,
+    5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2, 1, 1,
+    0, 4, 5, 3, 7, 4, 8, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4, 4, 5, 5, 9, 3, 3, 0, 1, 1, 3, 0, 2,
+    1, 1, 0, 4,
 ];
 
 /// OEIS A002188, Grundy's game, n = 0..104.
 const A002188: [u64; 105] = [
-    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1, 2, 4, //
-    1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3, 2, 4, //
-    3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5, 2, 3, 5, 2, 3,
+    0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3, 1,
+    2, 4, //
+    1, 2, 4, 1, 2, 4, 1, 5, 4, 1, 5, 4, 1, 5, 4, 1, 0, 2, 1, 0, 2, 1, 5, 2, 1, 3, 2, 1, 3, 2, 4, 3,
+    2, 4, //
+    3, 2, 4, 3, 2, 4, 3, 2, 4, 3, 2, 4, 5, 2, 4, 5, 2, 4, 3, 7, 4, 3, 7, 4, 3, 7, 4, 3, 5, 2, 3, 5,
+    2, 3, 5, 2, 3,
 ];
 
 /// Published pre-periods and periods of octal games: Kayles, Dawson's
@@ -575,11 +672,20 @@ fn published_periods() {
         let naive = naive_values(&rule, count);
         // the published pre-period and period, proven here from the naive values
         for n in pre as usize..count - per as usize {
-            assert_eq!(naive[n], naive[n + per as usize], "octal {code}: g({n}) and g({})", n + per as usize);
+            assert_eq!(
+                naive[n],
+                naive[n + per as usize],
+                "octal {code}: g({n}) and g({})",
+                n + per as usize
+            );
         }
         if pre > 0 {
             let n = pre as usize - 1;
-            assert_ne!(naive[n], naive[n + per as usize], "octal {code}: the pre-period is shorter than {pre}");
+            assert_ne!(
+                naive[n],
+                naive[n + per as usize],
+                "octal {code}: the pre-period is shorter than {pre}"
+            );
         }
         for p in 1..per as usize {
             assert!(
@@ -597,11 +703,25 @@ fn published_periods() {
         let lines = run_ok(&source);
         assert_eq!(lines.len(), 6, "{source}\n{}", lines.join("\n"));
         assert!(lines[0].starts_with("ok"), "octal {code}: {}", lines[0]);
-        assert!(lines[1].starts_with(&format!("pre-period {pre}, period {per}")), "octal {code}: {}", lines[1]);
+        assert!(
+            lines[1].starts_with(&format!("pre-period {pre}, period {per}")),
+            "octal {code}: {}",
+            lines[1]
+        );
         assert!(lines[1].contains("proven"), "octal {code}: {}", lines[1]);
-        assert!(numbers(&lines[2]) == naive, "octal {code}: the sequence 0..{count} differs from the naive one");
-        for (line, n) in lines[3..].iter().zip([HUGE, HUGE + 7, count as u64 + 12_345]) {
-            assert_eq!(line, &by_period(&naive, pre, per, n).to_string(), "octal {code}: grundy g({n})");
+        assert!(
+            numbers(&lines[2]) == naive,
+            "octal {code}: the sequence 0..{count} differs from the naive one"
+        );
+        for (line, n) in lines[3..]
+            .iter()
+            .zip([HUGE, HUGE + 7, count as u64 + 12_345])
+        {
+            assert_eq!(
+                line,
+                &by_period(&naive, pre, per, n).to_string(),
+                "octal {code}: grundy g({n})"
+            );
         }
     }
 }
@@ -676,18 +796,42 @@ fn dense_table_answers_consistently() {
     assert_eq!(lines[4], naive[999].to_string());
 
     // later sources in the same session, as at the prompt
-    assert_eq!(run_in(&mut s, "grundy kayles(500)"), vec![naive[500].to_string()]);
-    assert_eq!(run_in(&mut s, "sequence kayles 0..1000"), vec![spaced(&naive)]);
+    assert_eq!(
+        run_in(&mut s, "grundy kayles(500)"),
+        vec![naive[500].to_string()]
+    );
+    assert_eq!(
+        run_in(&mut s, "sequence kayles 0..1000"),
+        vec![spaced(&naive)]
+    );
     // another name for the same code, and a sum of rows
-    let lines = run_in(&mut s, "game k2 = octal 0.77\nsequence k2 0..1000\ngrundy kayles(500) + k2(333)");
-    assert_eq!(lines, vec![spaced(&naive), (naive[500] ^ naive[333]).to_string()]);
+    let lines = run_in(
+        &mut s,
+        "game k2 = octal 0.77\nsequence k2 0..1000\ngrundy kayles(500) + k2(333)",
+    );
+    assert_eq!(
+        lines,
+        vec![spaced(&naive), (naive[500] ^ naive[333]).to_string()]
+    );
 
     // a single value first, then the whole range
-    let lines = run_ok("game kayles = octal 0.77\ngrundy kayles(500)\nsequence kayles 0..1000\ngrundy kayles(500)");
-    assert_eq!(lines, vec![naive[500].to_string(), spaced(&naive), naive[500].to_string()]);
+    let lines = run_ok(
+        "game kayles = octal 0.77\ngrundy kayles(500)\nsequence kayles 0..1000\ngrundy kayles(500)",
+    );
+    assert_eq!(
+        lines,
+        vec![
+            naive[500].to_string(),
+            spaced(&naive),
+            naive[500].to_string()
+        ]
+    );
 
     // redefining the name must not answer from the old table
     let dawson = naive_values(&Rule::octal("0.07"), 1000);
-    let lines = run_in(&mut s, "game kayles = octal 0.07\nsequence kayles 0..1000\ngrundy kayles(500)");
+    let lines = run_in(
+        &mut s,
+        "game kayles = octal 0.07\nsequence kayles 0..1000\ngrundy kayles(500)",
+    );
     assert_eq!(lines, vec![spaced(&dawson), dawson[500].to_string()]);
 }

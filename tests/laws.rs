@@ -73,7 +73,13 @@ fn render(t: &Tree, in_set: bool) -> String {
         Tree::Nimber(k, Form::Call) => format!("nim({k})"),
         Tree::Nimber(_, Form::Bare) => "*".to_string(),
         Tree::Nimber(_, Form::Zero) => if in_set { "0" } else { "*0" }.to_string(),
-        Tree::Set(v) => format!("{{{}}}", v.iter().map(|c| render(c, true)).collect::<Vec<_>>().join(", ")),
+        Tree::Set(v) => format!(
+            "{{{}}}",
+            v.iter()
+                .map(|c| render(c, true))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         Tree::Sum(a, b) => format!("{} + {}", render(a, false), render(b, false)),
     }
 }
@@ -88,8 +94,15 @@ fn options(t: &Tree) -> Vec<Tree> {
         Tree::Nimber(k, _) => (0..*k).map(|j| Tree::Nimber(j, Form::Star)).collect(),
         Tree::Set(v) => v.clone(),
         Tree::Sum(a, b) => {
-            let mut out: Vec<Tree> = options(a).into_iter().map(|a2| Tree::Sum(Box::new(a2), b.clone())).collect();
-            out.extend(options(b).into_iter().map(|b2| Tree::Sum(a.clone(), Box::new(b2))));
+            let mut out: Vec<Tree> = options(a)
+                .into_iter()
+                .map(|a2| Tree::Sum(Box::new(a2), b.clone()))
+                .collect();
+            out.extend(
+                options(b)
+                    .into_iter()
+                    .map(|b2| Tree::Sum(a.clone(), Box::new(b2))),
+            );
             out
         }
     }
@@ -118,7 +131,6 @@ struct Forms {
     nims: Vec<usize>,
     sums: HashMap<(usize, usize), usize>,
 }
-
 
 impl Forms {
     fn make(&mut self, mut kids: Vec<usize>) -> usize {
@@ -288,16 +300,22 @@ fn parse_term(c: &[char], pos: &mut usize) -> Result<Tree, String> {
 
 // ----------------------------------------------------------- the engine side
 
-
 fn values(source: &str) -> Vec<u64> {
     run_ok(source)
         .iter()
-        .map(|l| l.parse().unwrap_or_else(|_| panic!("`{l}` is not a value, running\n{source}")))
+        .map(|l| {
+            l.parse()
+                .unwrap_or_else(|_| panic!("`{l}` is not a value, running\n{source}"))
+        })
         .collect()
 }
 
 fn config() -> ProptestConfig {
-    ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases: 128,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 // ------------------------------------------------------------------- laws
@@ -467,7 +485,11 @@ fn the_naive_evaluator_knows_the_worked_examples() {
     let (a, b) = (f.nim(5), f.nim(1));
     let s = f.sum(a, b);
     assert_eq!(f.value[s], 4);
-    assert_ne!(s, f.nim(4), "*5 + *1 has the value of *4 but is another game form");
+    assert_ne!(
+        s,
+        f.nim(4),
+        "*5 + *1 has the value of *4 but is another game form"
+    );
     // The reader reads what the renderer writes.
     let t2 = parse_game("{*1, {nim(1)}, *2 + 0} + *").unwrap();
     assert_eq!(Forms::default().grundy(&t2), 1 ^ mex_of([1, 0, 2]));
@@ -479,5 +501,8 @@ fn increasing_a_component_can_be_a_winning_move() {
     // a P-position, as does *1 -> *0.
     let lines = run_ok("moves {*1} + *1");
     assert!(lines.iter().any(|l| l == "*1 -> *0"), "{lines:?}");
-    assert!(lines.iter().any(|l| l.starts_with("{*1} -> ")), "the winning move {{*1}} -> *1 is missing: {lines:?}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("{*1} -> ")),
+        "the winning move {{*1}} -> *1 is missing: {lines:?}"
+    );
 }

@@ -11,16 +11,14 @@ use proptest::collection::btree_set;
 use proptest::prelude::*;
 
 mod common;
-use common::{mex_of, run_in, run_ok, numbers, spaced};
-
+use common::{mex_of, numbers, run_in, run_ok, spaced};
 
 fn set(ks: &[u64]) -> String {
-    format!("{{{}}}", ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))
+    format!(
+        "{{{}}}",
+        ks.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+    )
 }
-
-
-
-
 
 // ------------------------------------------------------------- heap games
 
@@ -49,13 +47,25 @@ enum Heap {
 impl Heap {
     fn source(&self, g: &str) -> String {
         match self {
-            Heap::Subtract { ks, c: 1 } => format!("game {g}(n) = {{ {g}(n - k) for k in {} if k <= n }}", set(ks)),
-            Heap::Subtract { ks, c } => format!("game {g}(n) = {{ {g}(n - {c} * k) for k in {} if {c} * k <= n }}", set(ks)),
+            Heap::Subtract { ks, c: 1 } => format!(
+                "game {g}(n) = {{ {g}(n - k) for k in {} if k <= n }}",
+                set(ks)
+            ),
+            Heap::Subtract { ks, c } => format!(
+                "game {g}(n) = {{ {g}(n - {c} * k) for k in {} if {c} * k <= n }}",
+                set(ks)
+            ),
             Heap::TakeMaybeSplit(ks) => {
-                format!("game {g}(n) = {{ {g}(a) + {g}(n - k - a) for k in {} if k <= n for a in 0..=n - k }}", set(ks))
+                format!(
+                    "game {g}(n) = {{ {g}(a) + {g}(n - k - a) for k in {} if k <= n for a in 0..=n - k }}",
+                    set(ks)
+                )
             }
             Heap::TakeMustSplit(ks) => {
-                format!("game {g}(n) = {{ {g}(a) + {g}(n - k - a) for k in {} if k < n for a in 1..n - k }}", set(ks))
+                format!(
+                    "game {g}(n) = {{ {g}(a) + {g}(n - k - a) for k in {} if k < n for a in 1..n - k }}",
+                    set(ks)
+                )
             }
             Heap::SubtractOrSplit { ks, unequal } => format!(
                 "game {g}(n) = {{ {g}(n - k) for k in {} if k <= n }} | {{ {g}(a) + {g}(n - a) for a in 1..n if a {} n - a }}",
@@ -67,7 +77,9 @@ impl Heap {
                 set(ks)
             ),
             Heap::Modular { m, r } => {
-                format!("game {g}(n) = {{ {g}(n - k) for k in 1..=n if not (k % {m} == {r}) or k == 1 }}")
+                format!(
+                    "game {g}(n) = {{ {g}(n - k) for k in 1..=n if not (k % {m} == {r}) or k == 1 }}"
+                )
             }
             Heap::Fraction { ds, ks } => format!(
                 "game {g}(n) = {{ {g}(n - n / d) for d in {} if n >= d }} | {{ {g}(n - k) for k in {} if k <= n }}",
@@ -178,9 +190,12 @@ fn heap_game() -> impl Strategy<Value = Heap> {
         (small_set(1, 9, 4), 1u64..=3).prop_map(|(ks, c)| Heap::Subtract { ks, c }),
         small_set(1, 4, 3).prop_map(Heap::TakeMaybeSplit),
         small_set(0, 4, 3).prop_map(Heap::TakeMustSplit),
-        (small_set(1, 6, 3), any::<bool>()).prop_map(|(ks, unequal)| Heap::SubtractOrSplit { ks, unequal }),
+        (small_set(1, 6, 3), any::<bool>())
+            .prop_map(|(ks, unequal)| Heap::SubtractOrSplit { ks, unequal }),
         small_set(0, 3, 2).prop_map(Heap::TakeThree),
-        (2u64..=5).prop_flat_map(|m| (Just(m), 0..m)).prop_map(|(m, r)| Heap::Modular { m, r }),
+        (2u64..=5)
+            .prop_flat_map(|m| (Just(m), 0..m))
+            .prop_map(|(m, r)| Heap::Modular { m, r }),
         (small_set(2, 5, 2), small_set(1, 4, 2)).prop_map(|(ds, ks)| Heap::Fraction { ds, ks }),
     ]
 }
@@ -206,7 +221,10 @@ impl Two {
             set(&self.cols)
         );
         if !self.diag.is_empty() {
-            s.push_str(&format!(" | {{ two(m - k, n - k) for k in {} if k <= m and k <= n }}", set(&self.diag)));
+            s.push_str(&format!(
+                " | {{ two(m - k, n - k) for k in {} if k <= m and k <= n }}",
+                set(&self.diag)
+            ));
         }
         if self.cut {
             s.push_str(" | { two(a, n) + two(m - a, n) for a in 1..m }");
@@ -240,7 +258,11 @@ fn naive_two(game: &Two, m: u64, n: u64, memo: &mut HashMap<(u64, u64), u64>) ->
     }
     let mut values = Vec::new();
     for parts in game.options(m, n) {
-        values.push(parts.iter().fold(0, |x, &(a, b)| x ^ naive_two(game, a, b, memo)));
+        values.push(
+            parts
+                .iter()
+                .fold(0, |x, &(a, b)| x ^ naive_two(game, a, b, memo)),
+        );
     }
     let v = mex_of(values);
     memo.insert((m, n), v);
@@ -254,13 +276,22 @@ fn two_game() -> impl Strategy<Value = Two> {
         prop::option::of(small_set(1, 4, 2)),
         any::<bool>(),
     )
-        .prop_map(|(rows, cols, diag, cut)| Two { rows, cols, diag: diag.unwrap_or_default(), cut })
+        .prop_map(|(rows, cols, diag, cut)| Two {
+            rows,
+            cols,
+            diag: diag.unwrap_or_default(),
+            cut,
+        })
 }
 
 const GRID: u64 = 10;
 
 fn config(cases: u32) -> ProptestConfig {
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 proptest! {
@@ -334,7 +365,9 @@ proptest! {
 fn a_chain_of_a_million_is_climbed_without_recursion() {
     // Test threads have small stacks: an evaluator that recursed once per
     // position would overflow long before a million.
-    let lines = run_ok("game d(n) = { d(n - k) for k in {1} if k <= n }\ngrundy d(1000000)\ngrundy d(999999)");
+    let lines = run_ok(
+        "game d(n) = { d(n - k) for k in {1} if k <= n }\ngrundy d(1000000)\ngrundy d(999999)",
+    );
     assert_eq!(lines, vec!["0", "1"]);
 }
 
@@ -347,7 +380,11 @@ const KAYLES: &str = "0 1 2 3 1 4 3 2 1 4 2 6 4 1 2 7 1 4 3 2 1 4 6 7 4 1 2 8 5 
 fn kayles_has_its_published_values() {
     let kayles = Heap::TakeMaybeSplit(vec![1, 2]);
     let naive = naive_sequence(&kayles, 401);
-    assert_eq!(spaced(&naive[..84]), KAYLES, "the naive evaluator against the published values");
+    assert_eq!(
+        spaced(&naive[..84]),
+        KAYLES,
+        "the naive evaluator against the published values"
+    );
     // Period 12 from 71 on, so kayles(400) = kayles(76) = 1.
     assert_eq!(naive[400], 1);
     assert_eq!(naive[400], naive[76]);
@@ -376,9 +413,14 @@ fn wythoff_p_positions_are_the_published_pairs() {
     assert_eq!(lines.len() as u64, n * n);
     for i in 0..n {
         for j in 0..n {
-            let p = pairs.iter().any(|&(a, b)| (a, b) == (i, j) || (b, a) == (i, j));
+            let p = pairs
+                .iter()
+                .any(|&(a, b)| (a, b) == (i, j) || (b, a) == (i, j));
             let line = &lines[(i * n + j) as usize];
-            assert!(line.starts_with(if p { 'P' } else { 'N' }), "outcome wy({i}, {j}): {line}");
+            assert!(
+                line.starts_with(if p { 'P' } else { 'N' }),
+                "outcome wy({i}, {j}): {line}"
+            );
         }
     }
 }

@@ -27,7 +27,8 @@ fn prompt(p: &mut PtySession) {
 /// Waits for an answer on a line of its own, then the next prompt.
 #[track_caller]
 fn answer(p: &mut PtySession, text: &str) {
-    p.exp_string(&format!("\n{text}\r\n\rmex> ")).expect("the answer, then a prompt");
+    p.exp_string(&format!("\n{text}\r\n\rmex> "))
+        .expect("the answer, then a prompt");
 }
 
 #[track_caller]
@@ -37,7 +38,9 @@ fn start(history: &std::path::Path) -> PtySession {
         .env("TERM", "xterm")
         .env("MEX_HISTORY", history)
         .env_remove("XDG_DATA_HOME");
-    let options = Options::new().timeout_ms(Some(TIMEOUT_MS)).strip_ansi_escape_codes(true);
+    let options = Options::new()
+        .timeout_ms(Some(TIMEOUT_MS))
+        .strip_ansi_escape_codes(true);
     let mut p = spawn_with_options(cmd, options).expect("mex starts in a pty");
     prompt(&mut p);
     p
@@ -53,7 +56,10 @@ fn definition_completion_interrupt_and_answer_again() {
     let mut p = start(&history);
     // Grundy's game, typed over two lines: the open `{` keeps the input going.
     keys(&mut p, "game split(n) = {\r");
-    keys(&mut p, "split(a) + split(n - a) for a in 1..n if a < n - a }\r");
+    keys(
+        &mut p,
+        "split(a) + split(n - a) for a in 1..n if a < n - a }\r",
+    );
     prompt(&mut p);
     // `spl` + Tab completes to the game's name.
     keys(&mut p, "grundy spl\t");
@@ -62,7 +68,8 @@ fn definition_completion_interrupt_and_answer_again() {
 
     // Long work: a progress bar appears after a second; Ctrl-C stops it.
     keys(&mut p, "grundy split(100000)\r");
-    p.exp_regex(r"working, [0-9]+s|positions, [0-9,]+/s").expect("a progress bar");
+    p.exp_regex(r"working, [0-9]+s|positions, [0-9,]+/s")
+        .expect("a progress bar");
     std::thread::sleep(Duration::from_millis(300));
     p.send_control('c').unwrap();
     p.exp_string("interrupted").expect("the computation stops");
@@ -81,7 +88,10 @@ fn definition_completion_interrupt_and_answer_again() {
     p.send_control('c').unwrap();
     prompt(&mut p);
     keys(&mut p, ":games\r");
-    answer(&mut p, "game split(n) = { split(a) + split(n - a) for a in 1..n if a < n - a }");
+    answer(
+        &mut p,
+        "game split(n) = { split(a) + split(n - a) for a in 1..n if a < n - a }",
+    );
     p.send_control('d').unwrap();
     p.exp_eof().expect("mex leaves on Ctrl-D");
 
@@ -93,7 +103,8 @@ fn definition_completion_interrupt_and_answer_again() {
     // A new session finds the history: Up brings back the last line.
     let mut p = start(&history);
     keys(&mut p, "\x1b[A\r");
-    p.exp_string("no games defined yet").expect("`:games` again, from history");
+    p.exp_string("no games defined yet")
+        .expect("`:games` again, from history");
     keys(&mut p, ":q\r");
     p.exp_eof().unwrap();
 }

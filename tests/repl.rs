@@ -112,7 +112,11 @@ struct Stop(Arc<AtomicBool>);
 
 impl Watch for Stop {
     fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-        if self.0.swap(false, Ordering::SeqCst) { Err(Interrupted) } else { Ok(()) }
+        if self.0.swap(false, Ordering::SeqCst) {
+            Err(Interrupted)
+        } else {
+            Ok(())
+        }
     }
 }
 
@@ -122,13 +126,26 @@ fn an_interrupted_computation_leaves_the_session_intact() {
     let mut repl = Repl::new(Session::new(Box::new(Stop(Arc::clone(&stop)))));
     let (got, _) = session(
         &mut repl,
-        &["game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }", "grundy gg(12)"],
+        &[
+            "game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }",
+            "grundy gg(12)",
+        ],
     );
     assert!(got.ends_with("mex> grundy gg(12)\n1\n"), "{got}");
     stop.store(true, Ordering::SeqCst);
     let (got, _) = session(&mut repl, &["grundy gg(100000)"]);
-    assert_eq!(got, "mex> grundy gg(100000)\ninterrupted: everything defined and computed before is kept\n");
-    let (got, _) = session(&mut repl, &["grundy gg(11)", "sequence gg 0..21", "grundy gg(30) + gg(12)"]);
+    assert_eq!(
+        got,
+        "mex> grundy gg(100000)\ninterrupted: everything defined and computed before is kept\n"
+    );
+    let (got, _) = session(
+        &mut repl,
+        &[
+            "grundy gg(11)",
+            "sequence gg 0..21",
+            "grundy gg(30) + gg(12)",
+        ],
+    );
     assert_eq!(
         got,
         "mex> grundy gg(11)\n2\nmex> sequence gg 0..21\n0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0\nmex> grundy gg(30) + gg(12)\n2\n"
@@ -147,7 +164,18 @@ fn load_runs_a_file_and_its_games_stay() {
     let load = format!(":load {path}");
     let load_bad = format!(":load {}", bad.display());
     let mut repl = Repl::new(Session::default());
-    let (got, _) = session(&mut repl, &[&load, "sequence s 0..6", ":games", ":names", &load_bad, ":load /no/such/file.mex", ":load"]);
+    let (got, _) = session(
+        &mut repl,
+        &[
+            &load,
+            "sequence s 0..6",
+            ":games",
+            ":names",
+            &load_bad,
+            ":load /no/such/file.mex",
+            ":load",
+        ],
+    );
     let want = format!(
         "mex> {load}\n0\nloaded {path}: s, three\n\
          mex> sequence s 0..6\n0 1 2 0 1 2\n\
@@ -156,10 +184,24 @@ fn load_runs_a_file_and_its_games_stay() {
     );
     assert!(got.starts_with(&want), "{got}");
     let rest = &got[want.len()..];
-    assert!(rest.starts_with(&format!("mex> {load_bad}\nError: unknown name `q`\n")), "{rest}");
-    assert!(rest.contains(&format!("─[ {}:2:8 ]", bad.display())), "{rest}");
-    assert!(rest.contains("mex> :load /no/such/file.mex\nerror: cannot read /no/such/file.mex: "), "{rest}");
-    assert!(rest.ends_with("mex> :load\nerror: `:load` needs a file, e.g. `:load examples/kayles.mex`\n"), "{rest}");
+    assert!(
+        rest.starts_with(&format!("mex> {load_bad}\nError: unknown name `q`\n")),
+        "{rest}"
+    );
+    assert!(
+        rest.contains(&format!("─[ {}:2:8 ]", bad.display())),
+        "{rest}"
+    );
+    assert!(
+        rest.contains("mex> :load /no/such/file.mex\nerror: cannot read /no/such/file.mex: "),
+        "{rest}"
+    );
+    assert!(
+        rest.ends_with(
+            "mex> :load\nerror: `:load` needs a file, e.g. `:load examples/kayles.mex`\n"
+        ),
+        "{rest}"
+    );
     let mut names = repl.defined_names();
     names.sort();
     assert_eq!(names, ["s", "three"]);
@@ -168,14 +210,32 @@ fn load_runs_a_file_and_its_games_stay() {
 #[test]
 fn commands_time_limits_reset_and_quit() {
     let mut repl = Repl::new(Session::default());
-    let (got, flow) = session(&mut repl, &[":time", "grundy nim(3) + nim(5)", "game t(n) = {}", ":time off", "grundy *2"]);
+    let (got, flow) = session(
+        &mut repl,
+        &[
+            ":time",
+            "grundy nim(3) + nim(5)",
+            "game t(n) = {}",
+            ":time off",
+            "grundy *2",
+        ],
+    );
     assert_eq!(flow, Flow::Continue);
     let lines: Vec<&str> = got.lines().collect();
-    assert_eq!(lines[1], "timing on: each answer is followed by the time it took");
+    assert_eq!(
+        lines[1],
+        "timing on: each answer is followed by the time it took"
+    );
     assert_eq!(lines[3], "6");
-    assert!(lines[4].starts_with("time: ") && lines[4].ends_with('s'), "{got}");
+    assert!(
+        lines[4].starts_with("time: ") && lines[4].ends_with('s'),
+        "{got}"
+    );
     assert!(lines[6].starts_with("time: "), "{got}");
-    assert_eq!(&lines[7..], ["mex> :time off", "timing off", "mex> grundy *2", "2"]);
+    assert_eq!(
+        &lines[7..],
+        ["mex> :time off", "timing off", "mex> grundy *2", "2"]
+    );
 
     let (got, _) = session(&mut repl, &["set positions 5000", ":limits"]);
     assert!(got.contains("\npositions  5000 "), "{got}");
@@ -184,7 +244,12 @@ fn commands_time_limits_reset_and_quit() {
     assert!(got.contains("`set NAME N` changes a limit"), "{got}");
 
     let (got, _) = session(&mut repl, &[":reset", "grundy t(1)", ":games", ":limits"]);
-    assert!(got.starts_with("mex> :reset\na fresh session: every definition and computed value is forgotten\n"), "{got}");
+    assert!(
+        got.starts_with(
+            "mex> :reset\na fresh session: every definition and computed value is forgotten\n"
+        ),
+        "{got}"
+    );
     assert!(got.contains("Error: unknown name `t`"), "{got}");
     assert!(got.contains("mex> :games\nno games defined yet"), "{got}");
     assert!(got.contains("\npositions  20000000 "), "{got}");
@@ -208,14 +273,30 @@ fn the_examples_in_help_run_as_shown() {
     let tour = mex::repl::tour();
     let mut repl = Repl::new(Session::default());
     let mut ran = 0;
-    for line in tour.lines().filter(|l| l.starts_with("  ") && !l.trim_start().starts_with(':')) {
+    for line in tour
+        .lines()
+        .filter(|l| l.starts_with("  ") && !l.trim_start().starts_with(':'))
+    {
         let (code, comment) = line.split_once('#').unwrap_or((line, ""));
         let (got, _) = session(&mut repl, &[code.trim()]);
         let answer: Vec<&str> = got.lines().skip(1).collect();
         assert!(!got.contains("rror"), "{line}\n{got}");
-        let expect = comment.trim().split(&[',', ':'][..]).next().unwrap_or("").trim_end_matches('.').trim();
-        if !expect.is_empty() && !expect.starts_with("its") && !expect.starts_with("the") && !expect.starts_with("winning") {
-            assert!(answer.first().is_some_and(|a| a.starts_with(expect)), "{line}\n{got}");
+        let expect = comment
+            .trim()
+            .split(&[',', ':'][..])
+            .next()
+            .unwrap_or("")
+            .trim_end_matches('.')
+            .trim();
+        if !expect.is_empty()
+            && !expect.starts_with("its")
+            && !expect.starts_with("the")
+            && !expect.starts_with("winning")
+        {
+            assert!(
+                answer.first().is_some_and(|a| a.starts_with(expect)),
+                "{line}\n{got}"
+            );
         }
         ran += 1;
     }
@@ -252,8 +333,15 @@ fn piped_input_is_plain_and_matches_file_mode() {
     assert_eq!(piped.status.code(), Some(1));
     assert_eq!(filed.status.code(), Some(1));
     let out = String::from_utf8(piped.stdout).unwrap();
-    assert!(out.starts_with("0 1 0 1 2 3 2 0 1 0\nok grundy s(7) == 0\nFAIL grundy s(8) == 0"), "{out}");
+    assert!(
+        out.starts_with("0 1 0 1 2 3 2 0 1 0\nok grundy s(7) == 0\nFAIL grundy s(8) == 0"),
+        "{out}"
+    );
     assert!(!out.contains('\x1b') && !out.contains("mex>"), "{out}");
-    assert!(piped.stderr.is_empty(), "{}", String::from_utf8_lossy(&piped.stderr));
+    assert!(
+        piped.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&piped.stderr)
+    );
     assert!(!dir.join("history").exists(), "no history outside the REPL");
 }

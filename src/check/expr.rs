@@ -1,9 +1,11 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
-use super::names::did_you_mean;
 use super::Checker;
+use super::names::did_you_mean;
 use crate::diag::Diagnostic;
-use crate::ir::{self, Clause, Cond, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type};
+use crate::ir::{
+    self, Clause, Cond, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
+};
 use crate::syntax::ast::{self, Expr, ExprKind};
 
 pub type R<T> = Result<T, Diagnostic>;
@@ -71,7 +73,9 @@ impl Checker<'_> {
                 }
             }
             ExprKind::Union(a, _) => self.infer(a),
-            ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) | ExprKind::Not(_) => Type::Cond,
+            ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) | ExprKind::Not(_) => {
+                Type::Cond
+            }
         }
     }
 
@@ -92,12 +96,17 @@ impl Checker<'_> {
                 Named::Unknown => return Err(self.unknown(n)),
                 _ => return Err(self.mismatch(e, Type::Int)),
             },
-            ExprKind::Bin(op, a, b) => IntKind::Bin(*op, Box::new(self.int(a)?), Box::new(self.int(b)?)),
+            ExprKind::Bin(op, a, b) => {
+                IntKind::Bin(*op, Box::new(self.int(a)?), Box::new(self.int(b)?))
+            }
             ExprKind::Sum(parts) => {
                 let mut acc = self.int(&parts[0])?;
                 for p in &parts[1..] {
                     let rhs = self.int(p)?;
-                    let loc = Loc { end: rhs.loc.end, ..acc.loc };
+                    let loc = Loc {
+                        end: rhs.loc.end,
+                        ..acc.loc
+                    };
                     acc = IntExpr {
                         kind: IntKind::Bin(ir::BinOp::Add, Box::new(acc), Box::new(rhs)),
                         loc,
@@ -129,9 +138,16 @@ impl Checker<'_> {
                 },
                 Named::Game(_, arity) => {
                     return Err(self
-                        .err(&e.span, format!("`{}` needs {arity} argument{}", n.text, plural(arity)))
+                        .err(
+                            &e.span,
+                            format!("`{}` needs {arity} argument{}", n.text, plural(arity)),
+                        )
                         .label("a position of this game needs its parameters")
-                        .hint(format!("write `{}({})`", n.text, vec!["n"; arity].join(", "))))
+                        .hint(format!(
+                            "write `{}({})`",
+                            n.text,
+                            vec!["n"; arity].join(", ")
+                        )));
                 }
                 Named::Unknown => return Err(self.unknown(n)),
                 _ => return Err(self.mismatch(e, Type::Game)),
@@ -148,8 +164,12 @@ impl Checker<'_> {
                 n: self.int(n)?,
                 star: true,
             },
-            ExprKind::Sum(parts) => GameExpr::Sum(parts.iter().map(|p| self.game(p)).collect::<R<_>>()?),
-            ExprKind::Set(..) | ExprKind::Builder(..) | ExprKind::Union(..) => GameExpr::Options(self.options(e)?),
+            ExprKind::Sum(parts) => {
+                GameExpr::Sum(parts.iter().map(|p| self.game(p)).collect::<R<_>>()?)
+            }
+            ExprKind::Set(..) | ExprKind::Builder(..) | ExprKind::Union(..) => {
+                GameExpr::Options(self.options(e)?)
+            }
             _ => return Err(self.mismatch(e, Type::Game)),
         })
     }
@@ -180,7 +200,10 @@ impl Checker<'_> {
             Named::Unknown => Err(self.unknown(name)),
             _ => Err(self
                 .err(&name.span, format!("`{}` is not a game", name.text))
-                .label(format!("this is {}", self.infer_name(&name.text).describe()))),
+                .label(format!(
+                    "this is {}",
+                    self.infer_name(&name.text).describe()
+                ))),
         }
     }
 
@@ -195,7 +218,9 @@ impl Checker<'_> {
     /// The options of an explicit game: `{..}`, `{.. for ..}`, `A | B`.
     pub fn options(&mut self, e: &Expr) -> R<OptionSet> {
         match &e.kind {
-            ExprKind::Set(items) => Ok(OptionSet::Items(items.iter().map(|i| self.game(i)).collect::<R<_>>()?)),
+            ExprKind::Set(items) => Ok(OptionSet::Items(
+                items.iter().map(|i| self.game(i)).collect::<R<_>>()?,
+            )),
             ExprKind::Builder(item, clauses) => {
                 let mark = self.locals.len();
                 let r = (|| {
@@ -206,10 +231,16 @@ impl Checker<'_> {
                 self.locals.truncate(mark);
                 r
             }
-            ExprKind::Union(a, b) => Ok(OptionSet::Union(Box::new(self.options(a)?), Box::new(self.options(b)?))),
+            ExprKind::Union(a, b) => Ok(OptionSet::Union(
+                Box::new(self.options(a)?),
+                Box::new(self.options(b)?),
+            )),
             _ => Err(self
                 .err(&e.span, "`|` joins sets of options")
-                .label(format!("this is {}, not a set written with braces", self.infer(e).describe()))
+                .label(format!(
+                    "this is {}, not a set written with braces",
+                    self.infer(e).describe()
+                ))
                 .hint("write both sides as sets: `{ .. } | { .. }`")),
         }
     }
@@ -223,7 +254,9 @@ impl Checker<'_> {
 
     fn int_set_inner(&mut self, e: &Expr) -> R<IntSet> {
         match &e.kind {
-            ExprKind::Set(items) => Ok(IntSet::Items(items.iter().map(|i| self.int(i)).collect::<R<_>>()?)),
+            ExprKind::Set(items) => Ok(IntSet::Items(
+                items.iter().map(|i| self.int(i)).collect::<R<_>>()?,
+            )),
             ExprKind::Builder(item, clauses) => {
                 let mark = self.locals.len();
                 let r = (|| {
@@ -234,7 +267,10 @@ impl Checker<'_> {
                 self.locals.truncate(mark);
                 r
             }
-            ExprKind::Union(a, b) => Ok(IntSet::Union(Box::new(self.int_set(a)?), Box::new(self.int_set(b)?))),
+            ExprKind::Union(a, b) => Ok(IntSet::Union(
+                Box::new(self.int_set(a)?),
+                Box::new(self.int_set(b)?),
+            )),
             ExprKind::Name(n) => match self.lookup(&n.text) {
                 Named::Global(g, Type::IntSet) => Ok(IntSet::Global(g)),
                 Named::Unknown => Err(self.unknown(n)),
@@ -285,12 +321,21 @@ impl Checker<'_> {
     }
 
     fn arity(&self, name: &ast::Name, want: usize, got: usize, e: &Expr) -> Diagnostic {
-        self.err(&e.span, format!("`{}` takes {want} argument{}, not {got}", name.text, plural(want)))
-            .label(format!("{got} given here"))
+        self.err(
+            &e.span,
+            format!(
+                "`{}` takes {want} argument{}, not {got}",
+                name.text,
+                plural(want)
+            ),
+        )
+        .label(format!("{got} given here"))
     }
 
     pub(super) fn unknown(&self, n: &ast::Name) -> Diagnostic {
-        let d = self.err(&n.span, format!("unknown name `{}`", n.text)).label("not defined");
+        let d = self
+            .err(&n.span, format!("unknown name `{}`", n.text))
+            .label("not defined");
         if let Some(def) = well_known(&n.text) {
             return d.hint(format!("define it first, for example: `{def}`"));
         }
@@ -304,7 +349,10 @@ impl Checker<'_> {
     fn mismatch(&self, e: &Expr, want: Type) -> Diagnostic {
         let found = self.infer(e);
         let d = self
-            .err(&e.span, format!("expected {}, found {}", want.describe(), found.describe()))
+            .err(
+                &e.span,
+                format!("expected {}, found {}", want.describe(), found.describe()),
+            )
             .label(format!("this is {}", found.describe()));
         let text = match &e.kind {
             ExprKind::Int(n) => n.to_string(),
@@ -312,13 +360,21 @@ impl Checker<'_> {
             _ => "(..)".into(),
         };
         match (want, found, &e.kind) {
-            (Type::Game, _, ExprKind::Bin(..)) => d.hint("games combine only with `+` (the disjunctive sum)"),
+            (Type::Game, _, ExprKind::Bin(..)) => {
+                d.hint("games combine only with `+` (the disjunctive sum)")
+            }
             (Type::Game, Type::Int, _) => d.hint(format!(
                 "a Nim heap is written `*{text}` or `nim({text})`; integers and games do not mix"
             )),
-            (Type::Int, Type::Game, _) => d.hint("games add with `+` only where a game is expected; arithmetic is on integers"),
-            (Type::Cond, _, _) => d.hint("conditions compare integers: `k <= n`, `a != b`, with `and`, `or`, `not`"),
-            (Type::IntSet, _, _) => d.hint("write a set of integers like `{1, 3, 4}` or a range like `1..=n`"),
+            (Type::Int, Type::Game, _) => d.hint(
+                "games add with `+` only where a game is expected; arithmetic is on integers",
+            ),
+            (Type::Cond, _, _) => {
+                d.hint("conditions compare integers: `k <= n`, `a != b`, with `and`, `or`, `not`")
+            }
+            (Type::IntSet, _, _) => {
+                d.hint("write a set of integers like `{1, 3, 4}` or a range like `1..=n`")
+            }
             _ => d,
         }
     }

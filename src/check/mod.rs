@@ -10,14 +10,13 @@ pub mod expr;
 pub mod names;
 mod stmt;
 
-pub use names::Names;
-pub use stmt::{Action, Expect, QueryIr, RangeIr, Setting, TableSource, Typed, Unit};
-pub use expr::Named;
-pub 
-use crate::diag::{Diagnostic, SourceId};
+pub use crate::diag::{Diagnostic, SourceId};
 use crate::ir::{GameDef, GameId, GlobalId, Slot, Type};
 use crate::syntax::ast::Stmt;
+pub use expr::Named;
+pub use names::Names;
 use std::collections::HashMap;
+pub use stmt::{Action, Expect, QueryIr, RangeIr, Setting, TableSource, Typed, Unit};
 
 pub struct Checker<'a> {
     pub src: SourceId,
@@ -63,10 +62,18 @@ impl Checker<'_> {
         if let Some((_, s)) = self.locals.iter().rev().find(|(n, _)| n == name) {
             return Named::Local(*s);
         }
-        if let Some(&(g, t)) = self.unit_globals.get(name).or_else(|| self.names.globals.get(name)) {
+        if let Some(&(g, t)) = self
+            .unit_globals
+            .get(name)
+            .or_else(|| self.names.globals.get(name))
+        {
             return Named::Global(g, t);
         }
-        if let Some(&(id, arity)) = self.unit_games.get(name).or_else(|| self.names.games.get(name)) {
+        if let Some(&(id, arity)) = self
+            .unit_games
+            .get(name)
+            .or_else(|| self.names.games.get(name))
+        {
             return Named::Game(id, arity);
         }
         Named::Unknown

@@ -1,13 +1,15 @@
 //! Statements: game definitions (hoisted within their unit), `let`, `set`,
 //! queries and `check`s, lowered to the actions the session runs.
 
-use super::expr::{plural, Named, R};
 use super::Checker;
+use super::expr::{Named, R, plural};
 use crate::diag::Diagnostic;
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
 use crate::eval::interp::arith;
-use crate::ir::{DefKind, GameDef, GameExpr, GameId, GlobalId, IntExpr, IntKind, IntSet, Loc, Rule, Type};
+use crate::ir::{
+    DefKind, GameDef, GameExpr, GameId, GlobalId, IntExpr, IntKind, IntSet, Loc, Rule, Type,
+};
 use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
 
 /// A checked unit: its game definitions (installed before anything runs,
@@ -26,10 +28,25 @@ pub enum Typed {
 }
 
 pub enum Action {
-    Let { name: String, id: GlobalId, value: Typed },
-    Set { setting: Setting, value: IntExpr },
-    Query { query: QueryIr, loc: Loc },
-    Check { query: QueryIr, expect: Expect, text: String, loc: Loc },
+    Let {
+        name: String,
+        id: GlobalId,
+        value: Typed,
+    },
+    Set {
+        setting: Setting,
+        value: IntExpr,
+    },
+    Query {
+        query: QueryIr,
+        loc: Loc,
+    },
+    Check {
+        query: QueryIr,
+        expect: Expect,
+        text: String,
+        loc: Loc,
+    },
     /// A bare expression: a game's value, or an integer.
     Show(Typed, Loc),
 }
@@ -44,9 +61,21 @@ pub enum Setting {
 
 impl Setting {
     pub const ALL: &'static [(&'static str, Setting, &'static str)] = &[
-        ("positions", Setting::Positions, "positions of defined games kept in memory"),
-        ("options", Setting::Options, "loop iterations for the options of one position"),
-        ("heap", Setting::Heap, "largest heap a rule family computes without a proven period"),
+        (
+            "positions",
+            Setting::Positions,
+            "positions of defined games kept in memory",
+        ),
+        (
+            "options",
+            Setting::Options,
+            "loop iterations for the options of one position",
+        ),
+        (
+            "heap",
+            Setting::Heap,
+            "largest heap a rule family computes without a proven period",
+        ),
         ("period", Setting::Period, "how far `period` searches"),
     ];
 }
@@ -106,29 +135,39 @@ impl Checker<'_> {
                 unit.locs.push(self.loc(&s.span));
             }
         }
-        if errors.is_empty() { Ok(unit) } else { Err(errors) }
+        if errors.is_empty() {
+            Ok(unit)
+        } else {
+            Err(errors)
+        }
     }
 
     /// Gives every game of the unit its id before any body is checked.
     fn declare_games(&mut self, stmts: &[Stmt], errors: &mut Vec<Diagnostic>) {
         let mut next = self.games.len();
         for s in stmts {
-            let StmtKind::Game { name, params, body } = &s.kind else { continue };
+            let StmtKind::Game { name, params, body } = &s.kind else {
+                continue;
+            };
             // A rule family defines a one-parameter heap game: `kayles(n)`.
-            let arity = if matches!(body, Body::Family(..)) { 1 } else { params.len() };
+            let arity = if matches!(body, Body::Family(..)) {
+                1
+            } else {
+                params.len()
+            };
             if let Some(first) = stmts.iter().find_map(|t| match &t.kind {
                 StmtKind::Game { name: n, .. } if n.text == name.text => Some(n),
                 _ => None,
-            })
-                && first.span != name.span {
-                    errors.push(
-                        self.err(&name.span, format!("`{}` is defined twice", name.text))
-                            .label("second definition")
-                            .secondary(first.span.clone(), "first definition")
-                            .hint("give one of them another name"),
-                    );
-                    continue;
-                }
+            }) && first.span != name.span
+            {
+                errors.push(
+                    self.err(&name.span, format!("`{}` is defined twice", name.text))
+                        .label("second definition")
+                        .secondary(first.span.clone(), "first definition")
+                        .hint("give one of them another name"),
+                );
+                continue;
+            }
             let id = match self.names.games.get(&name.text) {
                 Some(&(id, old)) if old == arity => id,
                 Some(&(_, old)) => {
@@ -158,23 +197,36 @@ impl Checker<'_> {
                 };
                 for (i, p) in params.iter().enumerate() {
                     if params[..i].iter().any(|q| q.text == p.text) {
-                        return Err(self.err(&p.span, format!("parameter `{}` appears twice", p.text)));
+                        return Err(
+                            self.err(&p.span, format!("parameter `{}` appears twice", p.text))
+                        );
                     }
                     self.bind_local(&p.text);
                 }
                 let (kind, params) = match body {
                     Body::Expr(e) => {
                         let rule = match &e.kind {
-                            ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => Rule::Options(self.options(e)?),
+                            ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => {
+                                Rule::Options(self.options(e)?)
+                            }
                             _ => Rule::Alias(self.game(e)?),
                         };
-                        (DefKind::Rule(rule), params.iter().map(|p| p.text.clone()).collect())
+                        (
+                            DefKind::Rule(rule),
+                            params.iter().map(|p| p.text.clone()).collect(),
+                        )
                     }
                     Body::Family(f, span) => {
                         if params.len() > 1 {
                             return Err(self
-                                .err(&params[1].span, "a rule family defines a one-parameter heap game")
-                                .hint(format!("write `game {} = ...` and use it as `{}(n)`", name.text, name.text)));
+                                .err(
+                                    &params[1].span,
+                                    "a rule family defines a one-parameter heap game",
+                                )
+                                .hint(format!(
+                                    "write `game {} = ...` and use it as `{}(n)`",
+                                    name.text, name.text
+                                )));
                         }
                         let rule = self.family(f, span)?;
                         let param = params.first().map_or("n".to_string(), |p| p.text.clone());
@@ -200,7 +252,7 @@ impl Checker<'_> {
                     Type::Cond => {
                         return Err(self
                             .err(&e.span, "a condition cannot be bound to a name")
-                            .hint("`let` binds games, integers and sets of integers"))
+                            .hint("`let` binds games, integers and sets of integers"));
                     }
                 };
                 let t = match value {
@@ -218,7 +270,8 @@ impl Checker<'_> {
                 });
             }
             StmtKind::Set(name, e) => {
-                let Some(&(_, setting, _)) = Setting::ALL.iter().find(|(n, _, _)| *n == name.text) else {
+                let Some(&(_, setting, _)) = Setting::ALL.iter().find(|(n, _, _)| *n == name.text)
+                else {
                     let known: Vec<&str> = Setting::ALL.iter().map(|s| s.0).collect();
                     return Err(self
                         .err(&name.span, format!("unknown setting `{}`", name.text))
@@ -234,8 +287,17 @@ impl Checker<'_> {
             StmtKind::Check(q, atoms, span) => {
                 let query = self.query(q)?;
                 let expect = self.expect(&query, atoms, span)?;
-                let text = self.text(&s.span).trim_start_matches("check").trim().to_string();
-                unit.actions.push(Action::Check { query, expect, text, loc });
+                let text = self
+                    .text(&s.span)
+                    .trim_start_matches("check")
+                    .trim()
+                    .to_string();
+                unit.actions.push(Action::Check {
+                    query,
+                    expect,
+                    text,
+                    loc,
+                });
             }
             StmtKind::Expr(e) => {
                 let value = match self.infer(e) {
@@ -243,7 +305,7 @@ impl Checker<'_> {
                     Type::Cond => {
                         return Err(self
                             .err(&e.span, "a condition on its own has no value to show")
-                            .hint("conditions belong after `if` in a set builder"))
+                            .hint("conditions belong after `if` in a set builder"));
                     }
                     _ => Typed::Game(self.game(e)?),
                 };
@@ -259,14 +321,16 @@ impl Checker<'_> {
             ast::Family::Subtraction(items) => {
                 let set = self.constants(items)?;
                 if set.is_empty() {
-                    return Err(self.err(span, "an empty subtraction set allows no move").hint("list the amounts that may be removed: `subtraction {1, 2}`"));
+                    return Err(self
+                        .err(span, "an empty subtraction set allows no move")
+                        .hint("list the amounts that may be removed: `subtraction {1, 2}`"));
                 }
                 match HeapRule::subtraction(set) {
                     Some(rule) => rule,
                     None => {
-                        return Err(self
-                            .err(span, "a subtraction set cannot contain 0")
-                            .label("removing 0 tokens would be a pass, and the game would never end"))
+                        return Err(self.err(span, "a subtraction set cannot contain 0").label(
+                            "removing 0 tokens would be a pass, and the game would never end",
+                        ));
                     }
                 }
             }
@@ -278,7 +342,10 @@ impl Checker<'_> {
                     Err(e) => {
                         let start = at.start + e.offset.min(text.len());
                         let end = (start + e.len.max(1)).min(at.end.max(start + 1));
-                        return Err(self.err(&(start..end), e.message).label("here").hint(e.hint));
+                        return Err(self
+                            .err(&(start..end), e.message)
+                            .label("here")
+                            .hint(e.hint));
                     }
                 }
             }
@@ -293,8 +360,17 @@ impl Checker<'_> {
             let ie = self.int(e)?;
             match const_value(&ie) {
                 Some(Ok(v)) => out.push(v),
-                Some(Err(())) => return Err(self.err(&e.span, "this constant is out of range (below zero or past 64 bits)")),
-                None => return Err(self.err(&e.span, "a rule family needs constant integers here").hint("write the numbers themselves, like `{1, 3, 4}`")),
+                Some(Err(())) => {
+                    return Err(self.err(
+                        &e.span,
+                        "this constant is out of range (below zero or past 64 bits)",
+                    ));
+                }
+                None => {
+                    return Err(self
+                        .err(&e.span, "a rule family needs constant integers here")
+                        .hint("write the numbers themselves, like `{1, 3, 4}`"));
+                }
             }
         }
         Ok(out)
@@ -309,7 +385,9 @@ impl Checker<'_> {
             Query::Explain(e) => QueryIr::Explain(self.game(e)?),
             Query::Mex(e) => QueryIr::Mex(self.int_set(e)?),
             Query::Equiv(a, b) => QueryIr::Equiv(self.game(a)?, self.game(b)?),
-            Query::Sequence(name, r) => QueryIr::Sequence(self.game_named(name, 1)?, self.range(r)?),
+            Query::Sequence(name, r) => {
+                QueryIr::Sequence(self.game_named(name, 1)?, self.range(r)?)
+            }
             Query::Period(name) => QueryIr::Period(self.game_named(name, 1)?),
             Query::Table(name, rows, cols) => {
                 let source = match self.lookup(&name.text) {
@@ -334,7 +412,14 @@ impl Checker<'_> {
         match self.lookup(&name.text) {
             Named::Game(id, a) if a == arity => Ok(id),
             Named::Game(_, a) => Err(self
-                .err(&name.span, format!("`{}` takes {a} parameter{}; this needs a game of {arity}", name.text, plural(a)))
+                .err(
+                    &name.span,
+                    format!(
+                        "`{}` takes {a} parameter{}; this needs a game of {arity}",
+                        name.text,
+                        plural(a)
+                    ),
+                )
                 .hint(if arity == 1 {
                     "`sequence` and `period` are for one-parameter games such as heaps"
                 } else {
@@ -357,24 +442,30 @@ impl Checker<'_> {
         match q {
             QueryIr::Grundy(_) | QueryIr::Mex(_) => match ints.as_deref() {
                 Some([n]) => Ok(Expect::Value(*n)),
-                _ => Err(bad("one integer").hint("for example `check grundy nim(3) + nim(5) == 6`")),
+                _ => {
+                    Err(bad("one integer").hint("for example `check grundy nim(3) + nim(5) == 6`"))
+                }
             },
-            QueryIr::Outcome(_) | QueryIr::MisereOutcome(_) => match atoms {
-                [Atom::Word(w)] if w.eq_ignore_ascii_case("p") => Ok(Expect::Outcome(true)),
-                [Atom::Word(w)] if w.eq_ignore_ascii_case("n") => Ok(Expect::Outcome(false)),
-                _ => Err(bad("`P` or `N`").hint("P: the previous player wins; N: the next player wins")),
-            },
+            QueryIr::Outcome(_) | QueryIr::MisereOutcome(_) => {
+                match atoms {
+                    [Atom::Word(w)] if w.eq_ignore_ascii_case("p") => Ok(Expect::Outcome(true)),
+                    [Atom::Word(w)] if w.eq_ignore_ascii_case("n") => Ok(Expect::Outcome(false)),
+                    _ => Err(bad("`P` or `N`")
+                        .hint("P: the previous player wins; N: the next player wins")),
+                }
+            }
             QueryIr::Sequence(..) => match ints {
                 Some(v) => Ok(Expect::Values(v)),
                 None => Err(bad("the values, separated by spaces")),
             },
             QueryIr::Period(_) => match ints.as_deref() {
                 Some([a, b]) => Ok(Expect::Period(*a, *b)),
-                _ => Err(bad("two integers: the pre-period and the period").hint("for Kayles: `check period kayles == 71 12`")),
+                _ => Err(bad("two integers: the pre-period and the period")
+                    .hint("for Kayles: `check period kayles == 71 12`")),
             },
-            _ => Err(self
-                .err(span, "this question cannot be checked")
-                .hint("`check` works with grundy, outcome, misere outcome, mex, sequence and period")),
+            _ => Err(self.err(span, "this question cannot be checked").hint(
+                "`check` works with grundy, outcome, misere outcome, mex, sequence and period",
+            )),
         }
     }
 

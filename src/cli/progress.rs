@@ -57,7 +57,8 @@ impl Progress {
             if elapsed < QUIET {
                 return;
             }
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_elapsed(elapsed);
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+                .with_elapsed(elapsed);
             bar.set_style(open_style());
             bar.enable_steady_tick(Duration::from_millis(200));
             self.bar = Some(bar);
@@ -66,10 +67,18 @@ impl Progress {
         let Some(bar) = &self.bar else { return };
         // With a total, `done` counts the same work; without one, it is the
         // session's running count of positions, so this input's part is shown.
-        let pos = if total > 0 { done } else { done.saturating_sub(self.base) };
+        let pos = if total > 0 {
+            done
+        } else {
+            done.saturating_sub(self.base)
+        };
         if (total > 0) != self.sized {
             self.sized = total > 0;
-            bar.set_style(if self.sized { sized_style() } else { open_style() });
+            bar.set_style(if self.sized {
+                sized_style()
+            } else {
+                open_style()
+            });
         }
         if total > 0 {
             bar.set_length(total.max(pos));
@@ -80,7 +89,8 @@ impl Progress {
 }
 
 fn open_style() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner())
+    ProgressStyle::with_template("{spinner} {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
 }
 
 fn sized_style() -> ProgressStyle {
@@ -111,8 +121,14 @@ mod tests {
 
     #[test]
     fn message_counts_rate_and_time() {
-        assert_eq!(message(12_345, 0, Duration::from_secs(3)), "12,345 positions, 4,115/s, 3s");
-        assert_eq!(message(10, 40, Duration::from_secs(2)), "10 of 40 positions, 5/s, 2s");
+        assert_eq!(
+            message(12_345, 0, Duration::from_secs(3)),
+            "12,345 positions, 4,115/s, 3s"
+        );
+        assert_eq!(
+            message(10, 40, Duration::from_secs(2)),
+            "10 of 40 positions, 5/s, 2s"
+        );
         assert_eq!(message(0, 0, Duration::from_secs(4)), "working, 4s");
     }
 

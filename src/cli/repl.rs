@@ -34,7 +34,11 @@ pub fn run(session: Session, out: &mut Output) -> u8 {
         .auto_add_history(true)
         .history_ignore_space(true)
         .completion_type(CompletionType::List)
-        .color_mode(if color { ColorMode::Enabled } else { ColorMode::Disabled });
+        .color_mode(if color {
+            ColorMode::Enabled
+        } else {
+            ColorMode::Disabled
+        });
     let config = config
         .max_history_size(1000)
         .and_then(|c| c.history_ignore_dups(true))
@@ -60,7 +64,10 @@ pub fn run(session: Session, out: &mut Output) -> u8 {
     let mut repl = Repl::new(session);
     repl.color = out.color_err;
     if std::io::stdout().is_terminal() {
-        println!("mex {}: `:help` for a tour, Tab completes, Ctrl-D leaves", env!("CARGO_PKG_VERSION"));
+        println!(
+            "mex {}: `:help` for a tour, Tab completes, Ctrl-D leaves",
+            env!("CARGO_PKG_VERSION")
+        );
     }
     loop {
         match editor.readline("mex> ") {

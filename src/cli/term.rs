@@ -44,7 +44,9 @@ mod imp {
         }
         if let Ok(t) = tcgetattr(&stdin) {
             let mut quiet = t.clone();
-            quiet.local_flags.remove(LocalFlags::ECHO | LocalFlags::ECHOCTL);
+            quiet
+                .local_flags
+                .remove(LocalFlags::ECHO | LocalFlags::ECHOCTL);
             if tcsetattr(&stdin, SetArg::TCSANOW, &quiet).is_ok() {
                 *saved = Some(t);
             }

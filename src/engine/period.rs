@@ -376,7 +376,10 @@ fn observed_in<T: Cell>(v: &[T], watch: &mut dyn Watch) -> Result<Option<(u64, u
 }
 
 /// [`observed_in`] for values computed elsewhere (user-defined rules).
-pub fn observed_period(values: &[u64], watch: &mut dyn Watch) -> Result<Option<(u64, u64)>, Interrupted> {
+pub fn observed_period(
+    values: &[u64],
+    watch: &mut dyn Watch,
+) -> Result<Option<(u64, u64)>, Interrupted> {
     observed_in(values, watch)
 }
 

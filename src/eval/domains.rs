@@ -2,11 +2,11 @@
 //! allocation of games) and structure (for results people read).
 
 use super::error::EvalError;
+use super::family::Families;
 use super::interp::Domain;
 use super::memo::{Memo, State};
-use super::family::Families;
 use super::store::{Defs, Limits, Store};
-use super::value::{mex_of, Explicit, Game, Key, Part};
+use super::value::{Explicit, Game, Key, Part, mex_of};
 use crate::ir::Loc;
 use std::rc::Rc;
 
@@ -51,7 +51,13 @@ impl Domain for ValueDomain<'_> {
 
     fn pos(&mut self, key: Key, _loc: Loc) -> Result<Self::G, EvalError> {
         if self.families.is_family(key.game) {
-            let v = self.families.value(self.defs, key.game, key.args[0], &self.limits, &mut *self.ticker.watch)?;
+            let v = self.families.value(
+                self.defs,
+                key.game,
+                key.args[0],
+                &self.limits,
+                &mut *self.ticker.watch,
+            )?;
             return Ok(Some(v));
         }
         Ok(self.lookup(key))
@@ -119,7 +125,10 @@ impl Domain for StructDomain<'_> {
             values.push(self.store.value(self.defs, g)?);
         }
         let value = mex_of(&values, &mut Vec::new());
-        Ok(Game::single(Part::Options(Rc::new(Explicit { options, value }))))
+        Ok(Game::single(Part::Options(Rc::new(Explicit {
+            options,
+            value,
+        }))))
     }
 
     fn global(&mut self, game: &Game) -> Result<Game, EvalError> {

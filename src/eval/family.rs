@@ -6,9 +6,9 @@
 use super::error::EvalError;
 use super::store::{Defs, Limits};
 use crate::diag::Diagnostic;
-use crate::engine::heap::{ExtendError, HeapTable};
-use crate::engine::period::{find_period, value_at, PeriodSearch};
 use crate::engine::Watch;
+use crate::engine::heap::{ExtendError, HeapTable};
+use crate::engine::period::{PeriodSearch, find_period, value_at};
 use crate::ir::{DefKind, GameId};
 
 /// Tables larger than this many bytes are refused before they are begun.
@@ -33,7 +33,10 @@ impl Families {
         while self.slots.len() < defs.games.len() {
             let def = &defs.games[self.slots.len()];
             self.slots.push(match &def.kind {
-                DefKind::Family(rule) => Some(Family { table: HeapTable::new(rule.clone()), period: None }),
+                DefKind::Family(rule) => Some(Family {
+                    table: HeapTable::new(rule.clone()),
+                    period: None,
+                }),
                 _ => None,
             });
         }
@@ -49,18 +52,29 @@ impl Families {
 
     /// G(n) of a family game: from the table, extended if need be, or from
     /// a proven period for heaps past the limit.
-    pub fn value(&mut self, defs: &Defs, game: GameId, n: u64, limits: &Limits, watch: &mut dyn Watch) -> Result<u64, EvalError> {
+    pub fn value(
+        &mut self,
+        defs: &Defs,
+        game: GameId,
+        n: u64,
+        limits: &Limits,
+        watch: &mut dyn Watch,
+    ) -> Result<u64, EvalError> {
         let name = &defs.games[game].name;
         let Some(f) = self.get_mut(game) else {
-            return Err(EvalError::from(Diagnostic::error(0..0, format!("internal error: `{name}` has no table"))));
+            return Err(EvalError::from(Diagnostic::error(
+                0..0,
+                format!("internal error: `{name}` has no table"),
+            )));
         };
         if let Some(v) = f.table.get(n) {
             return Ok(v);
         }
         if let Some(PeriodSearch::Proven(p)) = &f.period
-            && let Some(v) = value_at(&f.table, p, n) {
-                return Ok(v);
-            }
+            && let Some(v) = value_at(&f.table, p, n)
+        {
+            return Ok(v);
+        }
         if n <= limits.heap {
             f.extend(n, watch)?;
             if let Some(v) = f.table.get(n) {
@@ -72,9 +86,10 @@ impl Families {
             f.search(limits.period, watch)?;
         }
         if let Some(PeriodSearch::Proven(p)) = &f.period
-            && let Some(v) = value_at(&f.table, p, n) {
-                return Ok(v);
-            }
+            && let Some(v) = value_at(&f.table, p, n)
+        {
+            return Ok(v);
+        }
         let def = &defs.games[game];
         Err(EvalError::from(
             Diagnostic::error(def.loc.range(), format!("{name}({n}) is past the heap limit of {}", limits.heap))
@@ -88,8 +103,15 @@ impl Families {
     }
 
     /// Searches for a period (once per limit) and returns what was found.
-    pub fn period(&mut self, game: GameId, limit: u64, watch: &mut dyn Watch) -> Result<Option<PeriodSearch>, EvalError> {
-        let Some(f) = self.get_mut(game) else { return Ok(None) };
+    pub fn period(
+        &mut self,
+        game: GameId,
+        limit: u64,
+        watch: &mut dyn Watch,
+    ) -> Result<Option<PeriodSearch>, EvalError> {
+        let Some(f) = self.get_mut(game) else {
+            return Ok(None);
+        };
         let stale = match &f.period {
             None => true,
             Some(PeriodSearch::Proven(_)) => false,
@@ -109,7 +131,10 @@ impl Families {
 impl Family {
     fn provable(&self) -> bool {
         use crate::engine::rule::HeapRule;
-        matches!(self.table.rule(), HeapRule::TakeBreak(_) | HeapRule::Subtraction(_))
+        matches!(
+            self.table.rule(),
+            HeapRule::TakeBreak(_) | HeapRule::Subtraction(_)
+        )
     }
 
     fn extend(&mut self, n: u64, watch: &mut dyn Watch) -> Result<(), EvalError> {
@@ -136,7 +161,13 @@ impl Family {
 
 fn too_big(n: u64, bytes: u64) -> EvalError {
     EvalError::from(
-        Diagnostic::error(0..0, format!("the table up to heap {n} would take about {} MiB", bytes >> 20))
-            .hint("ask about smaller heaps, or look for a period with `period NAME`"),
+        Diagnostic::error(
+            0..0,
+            format!(
+                "the table up to heap {n} would take about {} MiB",
+                bytes >> 20
+            ),
+        )
+        .hint("ask about smaller heaps, or look for a period with `period NAME`"),
     )
 }

@@ -78,7 +78,10 @@ impl<'a> Interp<'a> {
                 Ok(d.nim(n, *star))
             }
             GameExpr::Pos { game, args, loc } => {
-                let args = args.iter().map(|a| self.int(a)).collect::<Result<Args, _>>()?;
+                let args = args
+                    .iter()
+                    .map(|a| self.int(a))
+                    .collect::<Result<Args, _>>()?;
                 d.pos(Key { game: *game, args }, *loc)
             }
             GameExpr::Sum(parts) => {
@@ -259,7 +262,10 @@ fn arith_error(op: BinOp, x: u64, y: u64, loc: Loc) -> EvalError {
             "{x} {} {y} does not fit in 64 bits",
             if op == BinOp::Add { "+" } else { "*" }
         ))
-        .hint(format!("integers are unsigned 64-bit: at most {}", u64::MAX)),
+        .hint(format!(
+            "integers are unsigned 64-bit: at most {}",
+            u64::MAX
+        )),
     };
     EvalError::from(d.at(loc.src))
 }

@@ -4,10 +4,10 @@
 
 use super::domains::{StructDomain, ValueDomain};
 use super::error::EvalError;
-use super::interp::Interp;
 use super::family::Families;
+use super::interp::Interp;
 use super::memo::{Memo, State};
-use super::value::{mex_of, Game, Key, Part, Value};
+use super::value::{Game, Key, Part, Value, mex_of};
 use crate::diag::Diagnostic;
 use crate::engine::{Quiet, Watch};
 use crate::ir::{DefKind, GameDef, GameExpr, IntExpr, IntSet, Rule};
@@ -86,8 +86,14 @@ impl Ticker {
         self.count += 1;
         if self.iterations > self.limit {
             return Err(EvalError::from(
-                Diagnostic::error(0..0, format!("more than {} option iterations for one position", self.limit))
-                    .hint("`set options N` raises the limit"),
+                Diagnostic::error(
+                    0..0,
+                    format!(
+                        "more than {} option iterations for one position",
+                        self.limit
+                    ),
+                )
+                .hint("`set options N` raises the limit"),
             ));
         }
         if self.count & 0xFFF == 0 {
@@ -202,7 +208,16 @@ impl Store {
                     .moves(n)
                     .into_iter()
                     .map(|m| Game {
-                        parts: m.heaps.iter().map(|&h| Part::Pos(Key { game: key.game, args: [h].into_iter().collect() })).collect(),
+                        parts: m
+                            .heaps
+                            .iter()
+                            .map(|&h| {
+                                Part::Pos(Key {
+                                    game: key.game,
+                                    args: [h].into_iter().collect(),
+                                })
+                            })
+                            .collect(),
                     })
                     .collect())
             }
@@ -215,7 +230,13 @@ impl Store {
     /// (its mex taken) once all its options are known.
     pub fn grundy(&mut self, defs: &Defs, root: &Key) -> Result<u64, EvalError> {
         if self.families.is_family(root.game) {
-            return self.families.value(defs, root.game, root.args[0], &self.limits, &mut *self.ticker.watch);
+            return self.families.value(
+                defs,
+                root.game,
+                root.args[0],
+                &self.limits,
+                &mut *self.ticker.watch,
+            );
         }
         if let State::Done(v) = self.memos[root.game].get(&root.args) {
             return Ok(v);
@@ -250,7 +271,12 @@ impl Store {
             values.clear();
             let value = self
                 .step(defs, &key, &mut values, &mut pending, &mut seen)
-                .map_err(|e| e.note(format!("while working out the options of {}", defs.show_key(&key))))?;
+                .map_err(|e| {
+                    e.note(format!(
+                        "while working out the options of {}",
+                        defs.show_key(&key)
+                    ))
+                })?;
             if let Some(v) = value {
                 self.record(defs, &key, State::Done(v))?;
                 self.ticker.done += 1;
@@ -317,9 +343,10 @@ impl Store {
     fn record(&mut self, defs: &Defs, key: &Key, state: State) -> Result<(), EvalError> {
         let memo = &mut self.memos[key.game];
         if let Memo::Dense(_) = memo
-            && key.args[0] >= self.limits.positions {
-                return Err(limit(defs, key, self.limits.positions));
-            }
+            && key.args[0] >= self.limits.positions
+        {
+            return Err(limit(defs, key, self.limits.positions));
+        }
         if memo.set(&key.args, state) {
             self.positions += 1;
             if self.positions > self.limits.positions {
@@ -339,7 +366,11 @@ fn env_for(def: &GameDef, key: &Key) -> Vec<u64> {
 fn undefined(defs: &Defs, key: &Key) -> EvalError {
     let def = &defs.games[key.game];
     EvalError::from(
-        Diagnostic::error(def.loc.range(), format!("`{}` has no rule", defs.show_key(key))).at(def.loc.src),
+        Diagnostic::error(
+            def.loc.range(),
+            format!("`{}` has no rule", defs.show_key(key)),
+        )
+        .at(def.loc.src),
     )
 }
 
@@ -382,7 +413,10 @@ mod tests {
 
     fn run(s: &mut Session, src: &str) -> (Vec<String>, Vec<String>) {
         let (lines, report) = s.run_collect("t", src);
-        (lines, report.errors.iter().map(|d| d.message.clone()).collect())
+        (
+            lines,
+            report.errors.iter().map(|d| d.message.clone()).collect(),
+        )
     }
 
     #[test]
@@ -416,7 +450,10 @@ mod tests {
     #[test]
     fn the_position_limit_is_a_diagnostic() {
         let mut s = Session::default();
-        let (_, errs) = run(&mut s, "set positions 100\ngame d(n) = { d(n - 1) for k in {1} if k <= n }\ngrundy d(1000)");
+        let (_, errs) = run(
+            &mut s,
+            "set positions 100\ngame d(n) = { d(n - 1) for k in {1} if k <= n }\ngrundy d(1000)",
+        );
         assert!(errs[0].contains("too many positions"), "{errs:?}");
         let (lines, errs) = run(&mut s, "set positions 2000\ngrundy d(1000)");
         assert!(errs.is_empty(), "{errs:?}");
@@ -429,6 +466,10 @@ mod tests {
         let (_, report) = s.run_collect("t", "game a(n) = { b(n + 1) }\ngame b(n) = { a(n - 1) for k in {1} if k <= n }\ngrundy a(3)");
         let d = &report.errors[0];
         assert!(d.message.contains("loopy"), "{d:?}");
-        assert!(d.notes.iter().any(|n| n.contains("a(3) -> b(4) -> a(3)")), "{:?}", d.notes);
+        assert!(
+            d.notes.iter().any(|n| n.contains("a(3) -> b(4) -> a(3)")),
+            "{:?}",
+            d.notes
+        );
     }
 }

@@ -31,7 +31,10 @@ pub struct Game {
 #[derive(Debug, Clone)]
 pub enum Part {
     /// A Nim heap: written `*n` (star) or `nim(n)`.
-    Nim { n: u64, star: bool },
+    Nim {
+        n: u64,
+        star: bool,
+    },
     Pos(Key),
     Options(Rc<Explicit>),
 }
@@ -66,9 +69,10 @@ pub fn mex_of(values: &[u64], seen: &mut Vec<bool>) -> u64 {
     seen.resize(values.len() + 1, false);
     for &v in values {
         if let Ok(i) = usize::try_from(v)
-            && i < seen.len() {
-                seen[i] = true;
-            }
+            && i < seen.len()
+        {
+            seen[i] = true;
+        }
     }
     seen.iter().position(|&b| !b).unwrap_or(values.len()) as u64
 }

@@ -14,10 +14,15 @@ const EXAMPLES: usize = 3;
 
 pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
     match g.parts.as_slice() {
-        [] => Ok(vec!["0 is the zero game: it has no options, so mex{} = 0".into()]),
+        [] => Ok(vec![
+            "0 is the zero game: it has no options, so mex{} = 0".into(),
+        ]),
         [p] => explain_part(defs, store, p),
         parts => {
-            let mut lines = vec!["a sum's value is the nim-sum (xor) of its components' values (Sprague-Grundy):".to_string()];
+            let mut lines = vec![
+                "a sum's value is the nim-sum (xor) of its components' values (Sprague-Grundy):"
+                    .to_string(),
+            ];
             let mut values = Vec::new();
             for p in parts {
                 let one = Game::single(p.clone());
@@ -34,11 +39,20 @@ pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, 
 fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>, EvalError> {
     let name = show::game(defs, &Game::single(p.clone()));
     let options = match p {
-        Part::Nim { n: 0, .. } => return Ok(vec![format!("{name} is the zero game: it has no options, so mex{{}} = 0")]),
+        Part::Nim { n: 0, .. } => {
+            return Ok(vec![format!(
+                "{name} is the zero game: it has no options, so mex{{}} = 0"
+            )]);
+        }
         Part::Nim { n, star } => {
             let opt = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star: *star }));
             return Ok(vec![
-                format!("{name} has the options {} .. {}, of values 0 .. {}", opt(0), opt(n - 1), n - 1),
+                format!(
+                    "{name} has the options {} .. {}, of values 0 .. {}",
+                    opt(0),
+                    opt(n - 1),
+                    n - 1
+                ),
                 if *n <= 5 {
                     show::mex_line(&(0..*n).collect::<Vec<_>>(), *n)
                 } else {
@@ -65,7 +79,11 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
     if options.is_empty() {
         lines.push(format!("{name} has no options"));
     } else if let Some(moves) = family_moves.filter(|m| m.len() == options.len()) {
-        lines.push(format!("{name} has {} option{}, by move:", options.len(), if options.len() == 1 { "" } else { "s" }));
+        lines.push(format!(
+            "{name} has {} option{}, by move:",
+            options.len(),
+            if options.len() == 1 { "" } else { "s" }
+        ));
         let mut groups: Vec<(String, Vec<String>)> = Vec::new();
         for ((m, o), v) in moves.iter().zip(&options).zip(&values) {
             let label = move_label(m.take, m.heaps.len());
@@ -77,14 +95,22 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
         }
         for (label, items) in groups {
             let shown = if items.len() > 2 * EXAMPLES {
-                format!("{}, ... ({} in all)", items[..2 * EXAMPLES].join(", "), items.len())
+                format!(
+                    "{}, ... ({} in all)",
+                    items[..2 * EXAMPLES].join(", "),
+                    items.len()
+                )
             } else {
                 items.join(", ")
             };
             lines.push(format!("  {label}: {shown}"));
         }
     } else if options.len() <= LIST {
-        lines.push(format!("{name} has {} option{}:", options.len(), if options.len() == 1 { "" } else { "s" }));
+        lines.push(format!(
+            "{name} has {} option{}:",
+            options.len(),
+            if options.len() == 1 { "" } else { "s" }
+        ));
         for (o, v) in options.iter().zip(&values) {
             lines.push(format!("  {} = {v}", show::game(defs, o)));
         }
@@ -99,8 +125,16 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
                 lines.push(format!("  ... and {} more values", groups.len() - 16));
                 break;
             }
-            let ex: Vec<String> = gs.iter().take(EXAMPLES).map(|g| show::game(defs, g)).collect();
-            let more = if gs.len() > EXAMPLES { format!(", ... ({} in all)", gs.len()) } else { String::new() };
+            let ex: Vec<String> = gs
+                .iter()
+                .take(EXAMPLES)
+                .map(|g| show::game(defs, g))
+                .collect();
+            let more = if gs.len() > EXAMPLES {
+                format!(", ... ({} in all)", gs.len())
+            } else {
+                String::new()
+            };
             lines.push(format!("  value {v}: {}{more}", ex.join(", ")));
         }
     }

@@ -99,11 +99,16 @@ impl Search<'_> {
                 return Err(EvalError::from(
                     Diagnostic::error(0..0, format!("nim({n}) is too large for a misère search"))
                         .hint("`set positions N` raises the limit"),
-                ))
+                ));
             }
-            Comp::Nim(n) => (0..*n).map(|k| Game::single(Part::Nim { n: k, star: false })).collect(),
+            Comp::Nim(n) => (0..*n)
+                .map(|k| Game::single(Part::Nim { n: k, star: false }))
+                .collect(),
             Comp::Pos(game, args) => {
-                let key = Key { game: *game as usize, args: args.iter().copied().collect() };
+                let key = Key {
+                    game: *game as usize,
+                    args: args.iter().copied().collect(),
+                };
                 self.store.options_of(self.defs, &key)?
             }
             Comp::Explicit(id) => self.explicit[id].options.clone(),
@@ -122,7 +127,12 @@ impl Search<'_> {
                 continue;
             }
             for o in self.comp_options(c)?.iter() {
-                let mut next: Position = pos[..i].iter().chain(&pos[i + 1..]).chain(o).cloned().collect();
+                let mut next: Position = pos[..i]
+                    .iter()
+                    .chain(&pos[i + 1..])
+                    .chain(o)
+                    .cloned()
+                    .collect();
                 next.sort();
                 out.push(next);
             }
@@ -142,7 +152,11 @@ impl Search<'_> {
             let p = if moves.iter().any(|m| self.memo.get(m) == Some(&true)) {
                 false
             } else {
-                let unknown: Vec<Position> = moves.iter().filter(|m| !self.memo.contains_key(*m)).cloned().collect();
+                let unknown: Vec<Position> = moves
+                    .iter()
+                    .filter(|m| !self.memo.contains_key(*m))
+                    .cloned()
+                    .collect();
                 if !unknown.is_empty() {
                     // Come back to this position once its options are known.
                     stack.push(pos);

@@ -3,8 +3,8 @@
 
 pub mod explain;
 pub mod misere;
-pub mod period;
 pub mod moves;
+pub mod period;
 pub mod show;
 mod table;
 
@@ -42,25 +42,40 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         QueryIr::Grundy(e) => {
             let g = store.eval_game(defs, e)?;
             let v = store.value(defs, &g)?;
-            Answer { found: Found::Value(v), lines: vec![v.to_string()] }
+            Answer {
+                found: Found::Value(v),
+                lines: vec![v.to_string()],
+            }
         }
         QueryIr::Outcome(e) => {
             let g = store.eval_game(defs, e)?;
             let p = store.value(defs, &g)? == 0;
-            Answer { found: Found::Outcome(p), lines: vec![outcome_line(p)] }
+            Answer {
+                found: Found::Outcome(p),
+                lines: vec![outcome_line(p)],
+            }
         }
         QueryIr::Mex(set) => {
             let values = store.eval_int_set(defs, set)?;
             let m = mex_of(&values, &mut Vec::new());
-            Answer { found: Found::Value(m), lines: vec![m.to_string()] }
+            Answer {
+                found: Found::Value(m),
+                lines: vec![m.to_string()],
+            }
         }
         QueryIr::Moves(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer { found: Found::Nothing, lines: moves::winning_moves(defs, store, &g)? }
+            Answer {
+                found: Found::Nothing,
+                lines: moves::winning_moves(defs, store, &g)?,
+            }
         }
         QueryIr::Explain(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer { found: Found::Nothing, lines: explain::explain(defs, store, &g)? }
+            Answer {
+                found: Found::Nothing,
+                lines: explain::explain(defs, store, &g)?,
+            }
         }
         QueryIr::Equiv(a, b) => {
             let ga = store.eval_game(defs, a)?;
@@ -69,14 +84,27 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             let line = if va == vb {
                 format!("equivalent: both have value {va}, so their sum is a P-position")
             } else {
-                format!("not equivalent: values {va} and {vb} differ, so their sum has value {} (an N-position)", va ^ vb)
+                format!(
+                    "not equivalent: values {va} and {vb} differ, so their sum has value {} (an N-position)",
+                    va ^ vb
+                )
             };
-            Answer { found: Found::Outcome(va == vb), lines: vec![line] }
+            Answer {
+                found: Found::Outcome(va == vb),
+                lines: vec![line],
+            }
         }
         QueryIr::Sequence(game, range) => {
             let values = sequence(defs, store, *game, range)?;
-            let line = values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
-            Answer { found: Found::Values(values), lines: vec![line] }
+            let line = values
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ");
+            Answer {
+                found: Found::Values(values),
+                lines: vec![line],
+            }
         }
         QueryIr::Table(source, rows, cols) => Answer {
             found: Found::Nothing,
@@ -85,7 +113,10 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
             let p = misere::misere_p(defs, store, &g)?;
-            Answer { found: Found::Outcome(p), lines: vec![outcome_line(p)] }
+            Answer {
+                found: Found::Outcome(p),
+                lines: vec![outcome_line(p)],
+            }
         }
         QueryIr::Period(game) => period::period(defs, store, *game)?,
     })
@@ -95,15 +126,27 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
 pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64, u64), EvalError> {
     let lo = store.eval_int(defs, &r.lo)?;
     let hi = store.eval_int(defs, &r.hi)?;
-    let end = if r.inclusive { arith(BinOp::Add, hi, 1).unwrap_or(u64::MAX) } else { hi };
+    let end = if r.inclusive {
+        arith(BinOp::Add, hi, 1).unwrap_or(u64::MAX)
+    } else {
+        hi
+    };
     Ok((lo, end.saturating_sub(lo)))
 }
 
-fn sequence(defs: &Defs, store: &mut Store, game: GameId, r: &RangeIr) -> Result<Vec<u64>, EvalError> {
+fn sequence(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    r: &RangeIr,
+) -> Result<Vec<u64>, EvalError> {
     let (lo, count) = range_bounds(defs, store, r)?;
     let mut out = Vec::new();
     for n in lo..lo + count {
-        let key = crate::eval::Key { game, args: [n].into_iter().collect() };
+        let key = crate::eval::Key {
+            game,
+            args: [n].into_iter().collect(),
+        };
         out.push(store.grundy(defs, &key)?);
     }
     Ok(out)
@@ -142,17 +185,31 @@ pub fn check(
         Found::Nothing => a.lines.join("; "),
     };
     let mut lines = vec![format!("FAIL {text}: expected {expected}, found {found}")];
-    lines.extend(why(defs, store, q, expect, &a.found)?.into_iter().map(|l| format!("  {l}")));
+    lines.extend(
+        why(defs, store, q, expect, &a.found)?
+            .into_iter()
+            .map(|l| format!("  {l}")),
+    );
     Ok((false, lines))
 }
 
 /// The reason behind a found answer, for FAIL lines.
-fn why(defs: &Defs, store: &mut Store, q: &QueryIr, expect: &Expect, found: &Found) -> Result<Vec<String>, EvalError> {
+fn why(
+    defs: &Defs,
+    store: &mut Store,
+    q: &QueryIr,
+    expect: &Expect,
+    found: &Found,
+) -> Result<Vec<String>, EvalError> {
     match q {
         QueryIr::Grundy(e) | QueryIr::Outcome(e) => {
             let g = store.eval_game(defs, e)?;
             let mut lines = vec!["why:".to_string()];
-            lines.extend(explain::explain(defs, store, &g)?.into_iter().map(|l| format!("  {l}")));
+            lines.extend(
+                explain::explain(defs, store, &g)?
+                    .into_iter()
+                    .map(|l| format!("  {l}")),
+            );
             if matches!(q, QueryIr::Outcome(_)) {
                 lines.push("a position is P exactly when its Grundy value is 0".into());
             }
@@ -161,14 +218,28 @@ fn why(defs: &Defs, store: &mut Store, q: &QueryIr, expect: &Expect, found: &Fou
         QueryIr::Mex(set) => {
             let values = store.eval_int_set(defs, set)?;
             let m = mex_of(&values, &mut Vec::new());
-            Ok(vec![format!("why: {} (the least value not in the set)", show::mex_line(&values, m))])
+            Ok(vec![format!(
+                "why: {} (the least value not in the set)",
+                show::mex_line(&values, m)
+            )])
         }
         QueryIr::Sequence(_, r) => {
             let (lo, _) = range_bounds(defs, store, r)?;
-            let (Expect::Values(x), Found::Values(y)) = (expect, found) else { return Ok(vec![]) };
+            let (Expect::Values(x), Found::Values(y)) = (expect, found) else {
+                return Ok(vec![]);
+            };
             match x.iter().zip(y).position(|(a, b)| a != b) {
-                Some(i) => Ok(vec![format!("first difference at n = {}: expected {}, found {}", lo + i as u64, x[i], y[i])]),
-                None => Ok(vec![format!("expected {} values, found {}", x.len(), y.len())]),
+                Some(i) => Ok(vec![format!(
+                    "first difference at n = {}: expected {}, found {}",
+                    lo + i as u64,
+                    x[i],
+                    y[i]
+                )]),
+                None => Ok(vec![format!(
+                    "expected {} values, found {}",
+                    x.len(),
+                    y.len()
+                )]),
             }
         }
         _ => Ok(vec![]),

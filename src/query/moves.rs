@@ -14,9 +14,16 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
     let total = values.iter().fold(0, |a, b| a ^ b);
     if total == 0 {
         let why = if g.parts.len() > 1 {
-            format!("none: {} is a P-position ({}), so every move leaves a nonzero value", show::game(defs, g), show::xor_line(&values))
+            format!(
+                "none: {} is a P-position ({}), so every move leaves a nonzero value",
+                show::game(defs, g),
+                show::xor_line(&values)
+            )
         } else {
-            format!("none: {} is a P-position (value 0), so every move leaves a nonzero value", show::game(defs, g))
+            format!(
+                "none: {} is a P-position (value 0), so every move leaves a nonzero value",
+                show::game(defs, g)
+            )
         };
         return Ok(vec![why]);
     }
@@ -30,7 +37,11 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
         }
         let from = show::game(defs, &Game::single(p.clone()));
         for to in options_of_value(defs, store, p, target)? {
-            let mut canon: Vec<String> = to.parts.iter().map(|q| show::game(defs, &Game::single(q.clone()))).collect();
+            let mut canon: Vec<String> = to
+                .parts
+                .iter()
+                .map(|q| show::game(defs, &Game::single(q.clone())))
+                .collect();
             canon.sort();
             canon.insert(0, from.clone());
             if !seen.contains(&canon) {
@@ -43,9 +54,19 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
 }
 
 /// The options of one component that have the given value.
-fn options_of_value(defs: &Defs, store: &mut Store, p: &Part, target: u64) -> Result<Vec<Game>, EvalError> {
+fn options_of_value(
+    defs: &Defs,
+    store: &mut Store,
+    p: &Part,
+    target: u64,
+) -> Result<Vec<Game>, EvalError> {
     let options = match p {
-        Part::Nim { star, .. } => return Ok(vec![Game::single(Part::Nim { n: target, star: *star })]),
+        Part::Nim { star, .. } => {
+            return Ok(vec![Game::single(Part::Nim {
+                n: target,
+                star: *star,
+            })]);
+        }
         Part::Options(e) => e.options.clone(),
         Part::Pos(key) => store.options_of(defs, key)?,
     };

@@ -3,7 +3,7 @@
 //! codes, a repeated window for finite subtraction sets) or only observed.
 
 use super::{Answer, Found};
-use crate::engine::period::{observed_period, PeriodSearch, Proof};
+use crate::engine::period::{PeriodSearch, Proof, observed_period};
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{DefKind, GameId};
 
@@ -16,7 +16,9 @@ pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<Answer, Ev
     let name = defs.games[game].name.clone();
     let search = if let DefKind::Family(rule) = &defs.games[game].kind {
         let rule = rule.describe();
-        let found = store.families.period(game, limit, &mut *store.ticker.watch)?;
+        let found = store
+            .families
+            .period(game, limit, &mut *store.ticker.watch)?;
         return Ok(render(found, &format!("{name}, {rule}")));
     } else {
         user_period(defs, store, game, limit.min(USER_LIMIT))?
@@ -29,16 +31,23 @@ fn render(found: Option<PeriodSearch>, what: &str) -> Answer {
         Some(PeriodSearch::Proven(p)) => {
             let why = match p.proof {
                 Proof::OctalTheorem { checked_to } => {
-                    format!("proven by the octal periodicity theorem (values checked up to n = {checked_to})")
+                    format!(
+                        "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
+                    )
                 }
                 Proof::Window { width } => {
-                    format!("proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it")
+                    format!(
+                        "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
+                    )
                 }
                 Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
             };
             Answer {
                 found: Found::Period(p.preperiod, p.period),
-                lines: vec![format!("pre-period {}, period {}: {why} [{what}]", p.preperiod, p.period)],
+                lines: vec![format!(
+                    "pre-period {}, period {}: {why} [{what}]",
+                    p.preperiod, p.period
+                )],
             }
         }
         Some(PeriodSearch::Candidate(p)) => {
@@ -56,21 +65,34 @@ fn render(found: Option<PeriodSearch>, what: &str) -> Answer {
         }
         Some(PeriodSearch::NotFound { up_to }) => Answer {
             found: Found::Nothing,
-            lines: vec![format!("no period observed up to n = {up_to} (`set period N` searches further) [{what}]")],
+            lines: vec![format!(
+                "no period observed up to n = {up_to} (`set period N` searches further) [{what}]"
+            )],
         },
-        None => Answer { found: Found::Nothing, lines: vec![format!("no period search for {what}")] },
+        None => Answer {
+            found: Found::Nothing,
+            lines: vec![format!("no period search for {what}")],
+        },
     }
 }
 
 /// A user-defined rule: values computed up to `limit` (doubling from a small
 /// start), and the first period seen to repeat at least three times over
 /// the latter half of them. Never proven.
-fn user_period(defs: &Defs, store: &mut Store, game: GameId, limit: u64) -> Result<PeriodSearch, EvalError> {
+fn user_period(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    limit: u64,
+) -> Result<PeriodSearch, EvalError> {
     let mut values: Vec<u64> = Vec::new();
     let mut n = 64.min(limit.max(1));
     loop {
         while (values.len() as u64) < n {
-            let key = Key { game, args: [values.len() as u64].into_iter().collect() };
+            let key = Key {
+                game,
+                args: [values.len() as u64].into_iter().collect(),
+            };
             values.push(store.grundy(defs, &key)?);
         }
         if let Some((n0, p)) = observed_period(&values, &mut *store.ticker.watch)? {
@@ -89,8 +111,8 @@ fn user_period(defs: &Defs, store: &mut Store, game: GameId, limit: u64) -> Resu
 
 #[cfg(test)]
 mod tests {
-    use crate::engine::period::observed_period;
     use crate::engine::Quiet;
+    use crate::engine::period::observed_period;
 
     #[test]
     fn observed_periods() {

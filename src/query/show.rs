@@ -70,7 +70,12 @@ pub fn value_list(sorted: &[u64]) -> String {
             j += 1;
         }
         if j - i >= 4 {
-            parts.push(format!("{}, {}, ..., {}", sorted[i], sorted[i] + 1, sorted[j]));
+            parts.push(format!(
+                "{}, {}, ..., {}",
+                sorted[i],
+                sorted[i] + 1,
+                sorted[j]
+            ));
         } else {
             parts.extend(sorted[i..=j].iter().map(u64::to_string));
         }

@@ -8,14 +8,25 @@ use crate::eval::{Defs, EvalError, Key, Store};
 /// Tables are for reading: larger ones are refused with a hint.
 const MAX_CELLS: u64 = 10_000;
 
-pub fn table(defs: &Defs, store: &mut Store, source: &TableSource, rows: &RangeIr, cols: &RangeIr) -> Result<Vec<String>, EvalError> {
+pub fn table(
+    defs: &Defs,
+    store: &mut Store,
+    source: &TableSource,
+    rows: &RangeIr,
+    cols: &RangeIr,
+) -> Result<Vec<String>, EvalError> {
     let (r0, rn) = range_bounds(defs, store, rows)?;
     let (c0, cn) = range_bounds(defs, store, cols)?;
     if rn.saturating_mul(cn) > MAX_CELLS {
         return Err(EvalError::from(
-            crate::diag::Diagnostic::error(rows.lo.loc.range(), format!("a table of {rn} x {cn} cells is too large to read"))
-                .at(rows.lo.loc.src)
-                .hint(format!("at most {MAX_CELLS} cells; use `sequence` or smaller ranges")),
+            crate::diag::Diagnostic::error(
+                rows.lo.loc.range(),
+                format!("a table of {rn} x {cn} cells is too large to read"),
+            )
+            .at(rows.lo.loc.src)
+            .hint(format!(
+                "at most {MAX_CELLS} cells; use `sequence` or smaller ranges"
+            )),
         ));
     }
     let mut grid = Vec::new();
@@ -24,7 +35,13 @@ pub fn table(defs: &Defs, store: &mut Store, source: &TableSource, rows: &RangeI
         for c in c0..c0 + cn {
             row.push(match source {
                 TableSource::Nimsum => r ^ c,
-                TableSource::Game(g) => store.grundy(defs, &Key { game: *g, args: [r, c].into_iter().collect() })?,
+                TableSource::Game(g) => store.grundy(
+                    defs,
+                    &Key {
+                        game: *g,
+                        args: [r, c].into_iter().collect(),
+                    },
+                )?,
             });
         }
         grid.push(row);
@@ -48,7 +65,11 @@ pub fn table(defs: &Defs, store: &mut Store, source: &TableSource, rows: &RangeI
         head.push_str(&format!(" {c:>width$}"));
     }
     lines.push(head.clone());
-    lines.push(format!("{}-+{}", "-".repeat(lw), "-".repeat(head.len().saturating_sub(lw + 2))));
+    lines.push(format!(
+        "{}-+{}",
+        "-".repeat(lw),
+        "-".repeat(head.len().saturating_sub(lw + 2))
+    ));
     for (i, row) in grid.iter().enumerate() {
         let mut line = format!("{:>lw$} |", r0 + i as u64);
         for v in row {

@@ -56,7 +56,11 @@ pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
     if let Some(rest) = lead.strip_prefix(':')
         && let Some((word, _)) = rest.split_once(char::is_whitespace)
     {
-        return if matches!(word, "load" | "l") { Completion::File } else { Completion::Words(pos, Vec::new()) };
+        return if matches!(word, "load" | "l") {
+            Completion::File
+        } else {
+            Completion::Words(pos, Vec::new())
+        };
     }
     let start = before
         .char_indices()
@@ -67,7 +71,11 @@ pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
     let word = &before[start..];
     let head = before[..start].trim_start();
     if head == ":" {
-        let words = super::COMMANDS.iter().map(|c| c.0.to_string()).filter(|c| c.starts_with(word)).collect();
+        let words = super::COMMANDS
+            .iter()
+            .map(|c| c.0.to_string())
+            .filter(|c| c.starts_with(word))
+            .collect();
         return Completion::Words(start, words);
     }
     if word.is_empty() || word.starts_with(|c: char| c.is_ascii_digit()) {
@@ -88,7 +96,12 @@ pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
 impl Completer for MexHelper {
     type Candidate = Pair;
 
-    fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<Pair>)> {
         match complete(line, pos, &self.names) {
             Completion::File => self.files.complete(line, pos, ctx),
             Completion::Words(start, words) => {
@@ -138,7 +151,11 @@ impl Highlighter for MexHelper {
     }
 
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        if self.color { Owned(format!("\x1b[2m{hint}\x1b[0m")) } else { Borrowed(hint) }
+        if self.color {
+            Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Borrowed(hint)
+        }
     }
 
     fn highlight_char(&self, _line: &str, _pos: usize, kind: CmdKind) -> bool {
@@ -163,7 +180,9 @@ const BRACKET: &str = "1;4;34";
 pub fn paint(line: &str, cursor: Option<usize>) -> String {
     let pair = cursor.and_then(|p| matching_brackets(line, p));
     let b = line.as_bytes();
-    let scan = |from: usize, ok: &dyn Fn(u8) -> bool| (from..b.len()).find(|&j| !ok(b[j])).unwrap_or(b.len());
+    let scan = |from: usize, ok: &dyn Fn(u8) -> bool| {
+        (from..b.len()).find(|&j| !ok(b[j])).unwrap_or(b.len())
+    };
     let mut out = String::with_capacity(line.len() * 2);
     // Whether the token before ends an operand (then `*` multiplies).
     let mut operand = false;
@@ -178,7 +197,10 @@ pub fn paint(line: &str, cursor: Option<usize>) -> String {
             // the code after `octal` or `hex`: 0.77, C.1F
             code_next = false;
             operand = true;
-            (scan(i, &|c| c.is_ascii_alphanumeric() || c == b'.'), Some(NUMBER))
+            (
+                scan(i, &|c| c.is_ascii_alphanumeric() || c == b'.'),
+                Some(NUMBER),
+            )
         } else if c.is_ascii_alphabetic() || c == b'_' {
             let end = scan(i, &|c| c.is_ascii_alphanumeric() || c == b'_' || c == b'\'');
             let word = &line[i..end];
@@ -205,7 +227,8 @@ pub fn paint(line: &str, cursor: Option<usize>) -> String {
             let end = scan(i + 1, &|c| c.is_ascii_digit() || c == b'_');
             let next = b.get(end).copied();
             // `*5` and a lone `*` are nimbers; `*k`, `*(..)` take an operand
-            operand = end > i + 1 || !next.is_some_and(|n| n.is_ascii_alphanumeric() || n == b'_' || n == b'(');
+            operand = end > i + 1
+                || !next.is_some_and(|n| n.is_ascii_alphanumeric() || n == b'_' || n == b'(');
             (end, Some(NIMBER))
         } else {
             match c {
@@ -282,10 +305,19 @@ mod tests {
     #[test]
     fn completes_keywords_builtins_and_names() {
         let names = vec!["kayles".to_string(), "gg".to_string(), "S".to_string()];
-        assert_eq!(complete("gru", 3, &names), Completion::Words(0, vec!["grundy".into()]));
+        assert_eq!(
+            complete("gru", 3, &names),
+            Completion::Words(0, vec!["grundy".into()])
+        );
         assert_eq!(words(complete("grundy ka", 9, &names)), ["kayles"]);
-        assert_eq!(words(complete("grundy g", 8, &names)), ["game", "gg", "grundy"]);
-        assert_eq!(words(complete("grundy nim(3) + ni", 18, &names)), ["nim", "nimsum"]);
+        assert_eq!(
+            words(complete("grundy g", 8, &names)),
+            ["game", "gg", "grundy"]
+        );
+        assert_eq!(
+            words(complete("grundy nim(3) + ni", 18, &names)),
+            ["nim", "nimsum"]
+        );
         assert_eq!(words(complete("let T = S", 9, &names)), ["S"]);
         assert!(words(complete("grundy ", 7, &names)).is_empty());
         assert!(words(complete("nim(1", 5, &names)).is_empty());
@@ -294,8 +326,14 @@ mod tests {
     #[test]
     fn completes_commands_and_files() {
         let names = Vec::new();
-        assert_eq!(complete(":ga", 3, &names), Completion::Words(1, vec!["games".into()]));
-        assert_eq!(words(complete(":", 1, &names)).len(), super::super::COMMANDS.len());
+        assert_eq!(
+            complete(":ga", 3, &names),
+            Completion::Words(1, vec!["games".into()])
+        );
+        assert_eq!(
+            words(complete(":", 1, &names)).len(),
+            super::super::COMMANDS.len()
+        );
         assert_eq!(complete(":load exa", 9, &names), Completion::File);
         assert!(words(complete(":time o", 7, &names)).is_empty());
     }
@@ -304,7 +342,9 @@ mod tests {
     fn statements_go_on_while_a_bracket_is_open() {
         assert!(needs_more("game gg(n) = {"));
         assert!(needs_more("game gg(n) = {\n gg(a) + gg(n - a)"));
-        assert!(!needs_more("game gg(n) = {\n gg(a) + gg(n - a) for a in 1..n if a < n - a }"));
+        assert!(!needs_more(
+            "game gg(n) = {\n gg(a) + gg(n - a) for a in 1..n if a < n - a }"
+        ));
         assert!(!needs_more("grundy nim(3)"));
         assert!(!needs_more(":load {"));
     }

@@ -35,16 +35,34 @@ pub enum Flow {
 /// The commands: name, argument, what it does.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("help", "", "this tour"),
-    ("load", "FILE", "run a spec file in this session (its games stay defined)"),
+    (
+        "load",
+        "FILE",
+        "run a spec file in this session (its games stay defined)",
+    ),
     ("games", "", "the games defined so far, with their rules"),
-    ("names", "", "every name defined so far: games and `let` bindings"),
+    (
+        "names",
+        "",
+        "every name defined so far: games and `let` bindings",
+    ),
     ("time", "[on|off]", "show how long each answer took"),
-    ("limits", "", "the limits on a computation, and how to raise them"),
+    (
+        "limits",
+        "",
+        "the limits on a computation, and how to raise them",
+    ),
     ("reset", "", "forget every definition and computed value"),
     ("quit", "", "leave (also :q, Ctrl-D)"),
 ];
 
-const ALIASES: &[(&str, &str)] = &[("h", "help"), ("?", "help"), ("l", "load"), ("q", "quit"), ("exit", "quit")];
+const ALIASES: &[(&str, &str)] = &[
+    ("h", "help"),
+    ("?", "help"),
+    ("l", "load"),
+    ("q", "quit"),
+    ("exit", "quit"),
+];
 
 const TOUR: &str = "\
 mex: Grundy values, outcomes and winning moves of impartial games.
@@ -114,7 +132,12 @@ impl Repl {
     /// games and `let` bindings defined so far, sorted.
     pub fn defined_names(&self) -> Vec<String> {
         let names = &self.session.names;
-        let mut all: Vec<String> = names.games.keys().chain(names.globals.keys()).cloned().collect();
+        let mut all: Vec<String> = names
+            .games
+            .keys()
+            .chain(names.globals.keys())
+            .cloned()
+            .collect();
         all.sort();
         all.dedup();
         all
@@ -155,10 +178,16 @@ impl Repl {
         }
         for stmt in parse(text).stmts {
             if let StmtKind::Let(name, _) = &stmt.kind {
-                let bound = self.session.names.globals.get(&name.text).is_some_and(|(id, _)| *id >= globals_before);
+                let bound = self
+                    .session
+                    .names
+                    .globals
+                    .get(&name.text)
+                    .is_some_and(|(id, _)| *id >= globals_before);
                 if bound {
                     self.lets.retain(|(n, _)| *n != name.text);
-                    self.lets.push((name.text.clone(), one_line(slice(text, &stmt.span))));
+                    self.lets
+                        .push((name.text.clone(), one_line(slice(text, &stmt.span))));
                 }
             }
         }
@@ -168,7 +197,10 @@ impl Repl {
         let line = line.trim();
         let (word, arg) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
         let arg = arg.trim();
-        let word = ALIASES.iter().find(|(a, _)| *a == word).map_or(word, |(_, c)| c);
+        let word = ALIASES
+            .iter()
+            .find(|(a, _)| *a == word)
+            .map_or(word, |(_, c)| c);
         match word {
             "help" => sink.say(&tour()),
             "load" => self.load(arg, sink),
@@ -176,18 +208,25 @@ impl Repl {
             "names" => sink.say(&self.names()),
             "time" => match arg {
                 "" | "on" | "off" => {
-                    self.timing = if arg.is_empty() { !self.timing } else { arg == "on" };
+                    self.timing = if arg.is_empty() {
+                        !self.timing
+                    } else {
+                        arg == "on"
+                    };
                     sink.say(if self.timing {
                         "timing on: each answer is followed by the time it took"
                     } else {
                         "timing off"
                     });
                 }
-                _ => sink.error(&format!("error: `:time` takes `on`, `off` or nothing, not `{arg}`\n")),
+                _ => sink.error(&format!(
+                    "error: `:time` takes `on`, `off` or nothing, not `{arg}`\n"
+                )),
             },
             "limits" => sink.say(&self.limits()),
             "reset" => {
-                let watch = std::mem::replace(&mut self.session.store.ticker.watch, Box::new(Quiet));
+                let watch =
+                    std::mem::replace(&mut self.session.store.ticker.watch, Box::new(Quiet));
                 self.session = Session::new(watch);
                 self.lets.clear();
                 sink.say("a fresh session: every definition and computed value is forgotten");
@@ -201,7 +240,9 @@ impl Repl {
                     .min_by_key(|c| strsim::levenshtein(word, c))
                     .map(|c| format!(" did you mean `:{c}`?"))
                     .unwrap_or_default();
-                sink.error(&format!("error: unknown command `:{word}`;{guess} `:help` lists the commands\n"));
+                sink.error(&format!(
+                    "error: unknown command `:{word}`;{guess} `:help` lists the commands\n"
+                ));
             }
         }
         Flow::Continue
@@ -223,7 +264,11 @@ impl Repl {
         };
         let before: Vec<String> = self.defined_names();
         let report = self.run_source(&path, &text, sink);
-        let new: Vec<String> = self.defined_names().into_iter().filter(|n| !before.contains(n)).collect();
+        let new: Vec<String> = self
+            .defined_names()
+            .into_iter()
+            .filter(|n| !before.contains(n))
+            .collect();
         if report.errors.is_empty() && !report.interrupted {
             if new.is_empty() {
                 sink.say(&format!("loaded {path}"));
@@ -246,7 +291,11 @@ impl Repl {
             if !cache.iter().any(|(s, _)| *s == src) {
                 cache.push((src, parse(self.session.sources.text(src)).stmts));
             }
-            let stmts = &cache.iter().find(|(s, _)| *s == src).expect("parsed above").1;
+            let stmts = &cache
+                .iter()
+                .find(|(s, _)| *s == src)
+                .expect("parsed above")
+                .1;
             let text = stmts.iter().find_map(|stmt| match &stmt.kind {
                 StmtKind::Game { name, .. } if name.span.start == def.loc.start as usize => {
                     Some(one_line(self.session.sources.slice(src, &stmt.span)))
@@ -294,7 +343,11 @@ impl Repl {
         for (name, setting, what) in Setting::ALL {
             let v = value(setting);
             let default = default_limit(setting);
-            let note = if v == default { String::new() } else { format!(" (default {default})") };
+            let note = if v == default {
+                String::new()
+            } else {
+                format!(" (default {default})")
+            };
             lines.push(format!("{name:<10} {v:<12} {what}{note}"));
         }
         lines.push(format!(
@@ -319,7 +372,11 @@ fn default_limit(s: &Setting) -> u64 {
 pub fn tour() -> String {
     let mut out = String::from(TOUR);
     for (name, arg, what) in COMMANDS {
-        let left = if arg.is_empty() { format!(":{name}") } else { format!(":{name} {arg}") };
+        let left = if arg.is_empty() {
+            format!(":{name}")
+        } else {
+            format!(":{name} {arg}")
+        };
         out.push_str(&format!("\n  {left:<16} {what}"));
     }
     out.push('\n');
@@ -382,7 +439,10 @@ mod tests {
     #[test]
     fn one_line_joins_a_definition() {
         let text = "game gg(n) = {   # Grundy's game\n    gg(a) + gg(n - a)\n    for a in 1..n if a < n - a\n}";
-        assert_eq!(one_line(text), "game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }");
+        assert_eq!(
+            one_line(text),
+            "game gg(n) = { gg(a) + gg(n - a) for a in 1..n if a < n - a }"
+        );
         assert_eq!(one_line("let x = 3;"), "let x = 3");
     }
 

@@ -75,7 +75,10 @@ pub fn lex(src: &str) -> Lexed {
                     out.errors.push(
                         Diagnostic::error(span.clone(), "integer literal too large")
                             .label("this does not fit in 64 bits")
-                            .hint(format!("integers are unsigned 64-bit: at most {}", u64::MAX)),
+                            .hint(format!(
+                                "integers are unsigned 64-bit: at most {}",
+                                u64::MAX
+                            )),
                     );
                     Tok::Int(0)
                 }
@@ -243,9 +246,16 @@ fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
     } else {
         "see `mex --help` for the language"
     };
-    Diagnostic::error(s..e, format!("unexpected character{} `{}`", if text.chars().count() > 1 { "s" } else { "" }, shown.escape_debug()))
-        .label("not part of the language")
-        .hint(hint)
+    Diagnostic::error(
+        s..e,
+        format!(
+            "unexpected character{} `{}`",
+            if text.chars().count() > 1 { "s" } else { "" },
+            shown.escape_debug()
+        ),
+    )
+    .label("not part of the language")
+    .hint(hint)
 }
 
 /// True when the text ends inside an open bracket: a REPL should read more
@@ -316,7 +326,10 @@ mod tests {
     #[test]
     fn codes_and_ranges() {
         assert_eq!(toks("octal 0.07")[1], Tok::Code("0.07".into()));
-        assert_eq!(toks("0..=n")[..3], [Tok::Int(0), Tok::DotDotEq, Tok::Ident("n".into())]);
+        assert_eq!(
+            toks("0..=n")[..3],
+            [Tok::Int(0), Tok::DotDotEq, Tok::Ident("n".into())]
+        );
         assert_eq!(toks("0..10")[..3], [Tok::Int(0), Tok::DotDot, Tok::Int(10)]);
     }
 
@@ -352,6 +365,10 @@ mod tests {
     fn deep_nesting_is_refused() {
         let src = "(".repeat(100_000);
         let l = lex(&src);
-        assert!(l.errors.iter().any(|d| d.message.contains("nested too deeply")));
+        assert!(
+            l.errors
+                .iter()
+                .any(|d| d.message.contains("nested too deeply"))
+        );
     }
 }

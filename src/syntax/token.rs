@@ -171,9 +171,31 @@ impl Tok {
 
     /// Every keyword, for completion and for "did you mean".
     pub const KEYWORDS: &'static [&'static str] = &[
-        "game", "let", "for", "in", "if", "and", "or", "not", "grundy", "outcome", "misere",
-        "moves", "explain", "sequence", "period", "table", "mex", "check", "equiv",
-        "subtraction", "all", "but", "octal", "hex", "set",
+        "game",
+        "let",
+        "for",
+        "in",
+        "if",
+        "and",
+        "or",
+        "not",
+        "grundy",
+        "outcome",
+        "misere",
+        "moves",
+        "explain",
+        "sequence",
+        "period",
+        "table",
+        "mex",
+        "check",
+        "equiv",
+        "subtraction",
+        "all",
+        "but",
+        "octal",
+        "hex",
+        "set",
     ];
 
     /// True for tokens after which a `*` multiplies rather than starts a nimber.

@@ -9,9 +9,18 @@ use mex::session::Session;
 pub fn run_in(s: &mut Session, source: &str) -> Vec<String> {
     let (lines, report) = s.run_collect("<test>", source);
     let errors: Vec<String> = report.errors.iter().map(|d| s.render(d, false)).collect();
-    assert!(errors.is_empty(), "errors running\n{source}\n{}", errors.join("\n"));
+    assert!(
+        errors.is_empty(),
+        "errors running\n{source}\n{}",
+        errors.join("\n")
+    );
     assert!(!report.interrupted, "interrupted running\n{source}");
-    assert_eq!(report.status(), 0, "status of\n{source}\ngave\n{}", lines.join("\n"));
+    assert_eq!(
+        report.status(),
+        0,
+        "status of\n{source}\ngave\n{}",
+        lines.join("\n")
+    );
     lines
 }
 
@@ -22,12 +31,21 @@ pub fn run_ok(source: &str) -> Vec<String> {
 
 /// The values of a `sequence` line.
 pub fn numbers(line: &str) -> Vec<u64> {
-    line.split(' ').map(|v| v.parse().unwrap_or_else(|_| panic!("`{v}` in `{line}` is not a value"))).collect()
+    line.split(' ')
+        .map(|v| {
+            v.parse()
+                .unwrap_or_else(|_| panic!("`{v}` in `{line}` is not a value"))
+        })
+        .collect()
 }
 
 /// Values written as a `sequence` prints them.
 pub fn spaced(values: &[u64]) -> String {
-    values.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The least value not among `values`.
