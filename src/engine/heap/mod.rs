@@ -132,21 +132,30 @@ fn convert<A: Cell, B: Cell>(a: &[A], capacity: usize) -> Result<Vec<B>, ()> {
 /// Work units between two calls of the watch.
 const TICK_WORK: u64 = 1 << 18;
 
-struct Ticker {
+/// What a solver reports to while it computes: the watch (every
+/// `TICK_WORK` units of work) and the largest value seen.
+struct Ticker<'w> {
     work: u64,
     total: u64,
+    watch: &'w mut dyn Watch,
+    max_value: u64,
 }
 
-impl Ticker {
+impl Ticker<'_> {
     #[inline]
-    fn add(&mut self, work: u64, done: usize, watch: &mut dyn Watch) -> Result<(), Interrupted> {
+    fn add(&mut self, work: u64, done: usize) -> Result<(), Interrupted> {
         self.work = self.work.saturating_add(work);
         if self.work >= TICK_WORK {
             self.work = 0;
-            watch.tick(done as u64, self.total)
+            self.watch.tick(done as u64, self.total)
         } else {
             Ok(())
         }
+    }
+
+    #[inline]
+    fn saw(&mut self, v: u64) {
+        self.max_value = self.max_value.max(v);
     }
 }
 
@@ -351,31 +360,22 @@ impl HeapTable {
             return Err(oom);
         }
         self.vals.try_reserve_total(target).map_err(|_| oom)?;
-        let mut ticker = Ticker {
-            work: 0,
-            total: target as u64,
-        };
         watch.tick(self.len(), target as u64)?;
         loop {
-            let pending = match &mut self.vals {
-                Values::U8(v) => {
-                    self.solver
-                        .run(v, target, watch, &mut ticker, &mut self.max_value)?
-                }
-                Values::U16(v) => {
-                    self.solver
-                        .run(v, target, watch, &mut ticker, &mut self.max_value)?
-                }
-                Values::U32(v) => {
-                    self.solver
-                        .run(v, target, watch, &mut ticker, &mut self.max_value)?
-                }
-                Values::U64(v) => {
-                    self.solver
-                        .run(v, target, watch, &mut ticker, &mut self.max_value)?
-                }
+            let mut ticker = Ticker {
+                work: 0,
+                total: target as u64,
+                watch: &mut *watch,
+                max_value: self.max_value,
             };
-            let Some(value) = pending else {
+            let pending = match &mut self.vals {
+                Values::U8(v) => self.solver.run(v, target, &mut ticker),
+                Values::U16(v) => self.solver.run(v, target, &mut ticker),
+                Values::U32(v) => self.solver.run(v, target, &mut ticker),
+                Values::U64(v) => self.solver.run(v, target, &mut ticker),
+            };
+            self.max_value = ticker.max_value;
+            let Some(value) = pending? else {
                 return Ok(());
             };
             // `value` does not fit the storage type: widen, then store it
@@ -449,14 +449,12 @@ impl Solver {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        watch: &mut dyn Watch,
         ticker: &mut Ticker,
-        max_value: &mut u64,
     ) -> Result<Option<u64>, Interrupted> {
         match self {
-            Solver::Subtraction(s) => s.run(vals, target, watch, ticker, max_value),
-            Solver::AllBut(s) => s.run(vals, target, watch, ticker, max_value),
-            Solver::Split(s) => s.run(vals, target, watch, ticker, max_value),
+            Solver::Subtraction(s) => s.run(vals, target, ticker),
+            Solver::AllBut(s) => s.run(vals, target, ticker),
+            Solver::Split(s) => s.run(vals, target, ticker),
         }
     }
 

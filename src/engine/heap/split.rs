@@ -214,9 +214,7 @@ impl Split {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        watch: &mut dyn Watch,
         ticker: &mut Ticker,
-        max_value: &mut u64,
     ) -> Result<Option<u64>, Interrupted> {
         while vals.len() < target {
             if let Some((_, p)) = self.periodic {
@@ -224,7 +222,7 @@ impl Split {
                 let len = vals.len();
                 let chunk = (target - len).min(p).min(1 << 16);
                 vals.extend_from_within(len - p..len - p + chunk);
-                ticker.add(chunk as u64, vals.len(), watch)?;
+                ticker.add(chunk as u64, vals.len())?;
                 continue;
             }
             let (v, work) = if !self.three.is_empty() {
@@ -243,11 +241,11 @@ impl Split {
             if v > T::MAX {
                 return Ok(Some(v));
             }
-            *max_value = (*max_value).max(v);
+            ticker.saw(v);
             self.commit(vals, v);
-            ticker.add(work, vals.len(), watch)?;
+            ticker.add(work, vals.len())?;
             if vals.len() >= self.next_period_check {
-                self.check_period(vals, watch)?;
+                self.check_period(vals, &mut *ticker.watch)?;
             }
         }
         Ok(None)

@@ -17,9 +17,7 @@ impl Subtraction {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        watch: &mut dyn Watch,
         ticker: &mut Ticker,
-        max_value: &mut u64,
     ) -> Result<Option<u64>, Interrupted> {
         let words = self.set.len() / 64 + 1;
         self.scratch.resize(words, 0);
@@ -52,9 +50,9 @@ impl Subtraction {
             if v > T::MAX {
                 return Ok(Some(v));
             }
-            *max_value = (*max_value).max(v);
+            ticker.saw(v);
             vals.push(T::from_u64(v));
-            ticker.add(cost, vals.len(), watch)?;
+            ticker.add(cost, vals.len())?;
         }
         Ok(None)
     }
@@ -93,9 +91,7 @@ impl AllBut {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        watch: &mut dyn Watch,
         ticker: &mut Ticker,
-        max_value: &mut u64,
     ) -> Result<Option<u64>, Interrupted> {
         let cost = self.excluded.len() as u64 + 1;
         while vals.len() < target {
@@ -129,9 +125,9 @@ impl AllBut {
             if v > T::MAX {
                 return Ok(Some(v));
             }
-            *max_value = (*max_value).max(v);
+            ticker.saw(v);
             self.commit(vals, v);
-            ticker.add(cost, vals.len(), watch)?;
+            ticker.add(cost, vals.len())?;
         }
         Ok(None)
     }
