@@ -222,14 +222,11 @@ impl Checker<'_> {
                 items.iter().map(|i| self.game(i)).collect::<R<_>>()?,
             )),
             ExprKind::Builder(item, clauses) => {
-                let mark = self.locals.len();
-                let r = (|| {
-                    let clauses = self.clauses(clauses)?;
-                    let item = Box::new(self.game(item)?);
-                    Ok(OptionSet::Builder { item, clauses })
-                })();
-                self.locals.truncate(mark);
-                r
+                let (clauses, item) = self.builder(clauses, |c| c.game(item))?;
+                Ok(OptionSet::Builder {
+                    item: Box::new(item),
+                    clauses,
+                })
             }
             ExprKind::Union(a, b) => Ok(OptionSet::Union(
                 Box::new(self.options(a)?),
@@ -258,14 +255,11 @@ impl Checker<'_> {
                 items.iter().map(|i| self.int(i)).collect::<R<_>>()?,
             )),
             ExprKind::Builder(item, clauses) => {
-                let mark = self.locals.len();
-                let r = (|| {
-                    let clauses = self.clauses(clauses)?;
-                    let item = Box::new(self.int(item)?);
-                    Ok(IntSet::Builder { item, clauses })
-                })();
-                self.locals.truncate(mark);
-                r
+                let (clauses, item) = self.builder(clauses, |c| c.int(item))?;
+                Ok(IntSet::Builder {
+                    item: Box::new(item),
+                    clauses,
+                })
             }
             ExprKind::Union(a, b) => Ok(IntSet::Union(
                 Box::new(self.int_set(a)?),
@@ -290,6 +284,19 @@ impl Checker<'_> {
             _ => Err(self.mismatch(e, Type::Cond)),
         };
         self.depth -= 1;
+        r
+    }
+
+    /// A set builder's clauses, then its item in their scope; the clauses'
+    /// variables are gone again afterwards.
+    fn builder<T>(
+        &mut self,
+        clauses: &[ast::Clause],
+        item: impl FnOnce(&mut Self) -> R<T>,
+    ) -> R<(Vec<Clause>, T)> {
+        let mark = self.locals.len();
+        let r = self.clauses(clauses).and_then(|c| Ok((c, item(self)?)));
+        self.locals.truncate(mark);
         r
     }
 
