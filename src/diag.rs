@@ -12,7 +12,10 @@ pub struct Diagnostic {
     /// The source the spans point into; set when the diagnostic leaves the
     /// pass that made it (lexer and parser work on one source at a time).
     pub source: SourceId,
-    pub span: Range<usize>,
+    /// The text it is about; `None` for errors with no place of their own
+    /// (a limit reached, say), which the session places on the statement
+    /// that was running.
+    pub span: Option<Range<usize>>,
     pub message: String,
     pub label: String,
     pub hint: Option<String>,
@@ -23,14 +26,27 @@ pub struct Diagnostic {
 impl Diagnostic {
     pub fn error(span: Range<usize>, message: impl Into<String>) -> Self {
         Diagnostic {
+            span: Some(span),
+            ..Diagnostic::unplaced(message)
+        }
+    }
+
+    /// A diagnostic with no place yet (see [`Diagnostic::span`]).
+    pub fn unplaced(message: impl Into<String>) -> Self {
+        Diagnostic {
             source: 0,
-            span,
+            span: None,
             message: message.into(),
             label: String::new(),
             hint: None,
             notes: Vec::new(),
             secondary: Vec::new(),
         }
+    }
+
+    /// Where the span starts (0 when it has none), for ordering.
+    pub fn start(&self) -> usize {
+        self.span.as_ref().map_or(0, |r| r.start)
     }
 
     pub fn at(mut self, source: SourceId) -> Self {
@@ -86,30 +102,35 @@ impl Sources {
         text.get(span.start.min(end)..end).unwrap_or("")
     }
 
-    /// Renders one diagnostic as ariadne does, in colour or not.
+    /// Renders one diagnostic as ariadne does, in colour or not, against
+    /// the one source it points into (sources are told apart by id, never
+    /// by name: two `-e` arguments are two sources).
     pub fn render(&self, d: &Diagnostic, color: bool) -> String {
-        let name = self.name(d.source).to_string();
+        let key = Key {
+            id: d.source,
+            name: self.name(d.source).into(),
+        };
         let len = self.text(d.source).len();
         let clamp = |r: &Range<usize>| r.start.min(len)..r.end.min(len).max(r.start.min(len));
-        let span = clamp(&d.span);
-        let mut report = Report::build(ReportKind::Error, (name.clone(), span.clone()))
+        let span = d.span.as_ref().map_or(0..0, clamp);
+        let mut report = Report::build(ReportKind::Error, (key.clone(), span.clone()))
             .with_config(
                 Config::default()
                     .with_index_type(IndexType::Byte)
                     .with_color(color),
             )
-            .with_message(&d.message)
-            .with_label({
-                let l = Label::new((name.clone(), span)).with_color(Color::Red);
-                if d.label.is_empty() {
-                    l
-                } else {
-                    l.with_message(&d.label)
-                }
+            .with_message(&d.message);
+        if d.span.is_some() {
+            let l = Label::new((key.clone(), span)).with_color(Color::Red);
+            report = report.with_label(if d.label.is_empty() {
+                l
+            } else {
+                l.with_message(&d.label)
             });
+        }
         for (r, msg) in &d.secondary {
             report = report.with_label(
-                Label::new((name.clone(), clamp(r)))
+                Label::new((key.clone(), clamp(r)))
                     .with_message(msg)
                     .with_color(Color::Blue),
             );
@@ -121,15 +142,37 @@ impl Sources {
             report = report.with_note(n);
         }
         let mut out = Vec::new();
-        let cache = ariadne::sources(
-            self.items
-                .iter()
-                .filter(|(n, _)| *n == name)
-                .map(|(n, t)| (n.clone(), t.clone())),
-        );
+        let cache = ariadne::sources([(key, self.text(d.source))]);
         if report.finish().write(cache, &mut out).is_err() {
             return format!("error: {}\n", d.message);
         }
         String::from_utf8_lossy(&out).into_owned()
+    }
+}
+
+/// A source as ariadne knows it: told apart by id, shown by name.
+#[derive(Debug, Clone)]
+struct Key {
+    id: SourceId,
+    name: std::rc::Rc<str>,
+}
+
+impl PartialEq for Key {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for Key {}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.id.hash(state);
+    }
+}
+
+impl std::fmt::Display for Key {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)
     }
 }

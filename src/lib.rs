@@ -1,6 +1,5 @@
 //! mex: a language, interpreter and REPL for impartial combinatorial games.
 pub mod check;
-pub mod cli;
 pub mod diag;
 pub mod engine;
 pub mod eval;

@@ -2,7 +2,7 @@
 //! input, or the REPL on a terminal.
 
 use clap::Parser;
-use mex::cli;
+mod cli;
 use std::process::ExitCode;
 
 /// The interpreter runs on a thread with a large stack: everything deep is

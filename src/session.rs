@@ -2,7 +2,8 @@
 //! argument, a line typed at the prompt) and gives back results and
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
-use crate::check::{Action, Names, Setting, Typed, check_unit};
+use crate::check::{Names, check_unit};
+use crate::ir::{Action, Setting, Typed};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
@@ -74,7 +75,7 @@ impl Session {
         }
         if parsed.stmts.is_empty() {
             report.errors.push(
-                Diagnostic::error(0..0, format!("nothing to run: {name} has no statements"))
+                Diagnostic::unplaced(format!("nothing to run: {name} has no statements"))
                     .at(src)
                     .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more"),
             );
@@ -197,19 +198,18 @@ impl Session {
     /// An error found while running a statement but pointing elsewhere (into
     /// a game's definition, say) also says which statement was running.
     fn with_statement(&self, mut d: Diagnostic, loc: crate::ir::Loc) -> Diagnostic {
-        if d.span == (0..0) {
+        let Some(span) = d.span.clone() else {
             // Made with no place of its own (a limit reached, say): it
             // belongs to the statement.
             d.source = loc.src;
-            d.span = loc.range();
+            d.span = Some(loc.range());
             if d.label.is_empty() {
                 d.label = "while running this".into();
             }
             return d;
-        }
-        let inside = d.source == loc.src
-            && loc.range().start <= d.span.start
-            && d.span.end <= loc.range().end;
+        };
+        let inside =
+            d.source == loc.src && loc.range().start <= span.start && span.end <= loc.range().end;
         if inside {
             return d;
         }

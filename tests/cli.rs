@@ -232,3 +232,21 @@ fn settings_and_hex_codes_with_a_letter_before_the_point() {
     assert!(out.contains("up to n = 500"), "{out}");
     assert!(out.ends_with("0 1 1 2\n"), "{out}");
 }
+
+#[test]
+fn diagnostics_point_into_their_own_source_when_names_repeat() {
+    // Two `-e` arguments share a name; the loop lives in the first.
+    let o = mex(
+        &[
+            "-e",
+            "game a(n) = { b(n) }; game b(n) = { a(n) }",
+            "-e",
+            "# c\ngrundy a(4)",
+        ],
+        b"",
+    );
+    let err = stderr(&o);
+    assert!(err.contains("1 │ game a(n) = { b(n) }"), "{err}");
+    assert!(!err.contains("│ # c"), "{err}");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -11,12 +11,11 @@ pub mod names;
 mod stmt;
 
 pub use crate::diag::{Diagnostic, SourceId};
-use crate::ir::{GameDef, GameId, GlobalId, Slot, Type};
+use crate::ir::{GameDef, GameId, GlobalId, Slot, Type, Unit};
 use crate::syntax::ast::Stmt;
 pub use expr::Named;
 pub use names::Names;
 use std::collections::HashMap;
-pub use stmt::{Action, Expect, QueryIr, RangeIr, Setting, TableSource, Typed, Unit};
 
 pub struct Checker<'a> {
     pub src: SourceId,

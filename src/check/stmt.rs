@@ -6,113 +6,12 @@ use super::expr::{Named, R, plural};
 use crate::diag::Diagnostic;
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
-use crate::eval::interp::arith;
+use crate::ir::arith;
 use crate::ir::{
-    DefKind, GameDef, GameExpr, GameId, GlobalId, IntExpr, IntKind, IntSet, Loc, Rule, Type,
+    Action, DefKind, Expect, GameDef, GameId, IntExpr, IntKind, QueryIr, RangeIr, Rule, Setting,
+    TableSource, Type, Typed, Unit,
 };
 use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
-
-/// A checked unit: its game definitions (installed before anything runs,
-/// so a game may be used above the line that defines it) and its actions.
-pub struct Unit {
-    pub games: Vec<(GameId, GameDef)>,
-    pub actions: Vec<Action>,
-    /// Where each action's statement is written.
-    pub locs: Vec<Loc>,
-}
-
-pub enum Typed {
-    Int(IntExpr),
-    Game(GameExpr),
-    IntSet(IntSet),
-}
-
-pub enum Action {
-    Let {
-        name: String,
-        id: GlobalId,
-        value: Typed,
-    },
-    Set {
-        setting: Setting,
-        value: IntExpr,
-    },
-    Query {
-        query: QueryIr,
-        loc: Loc,
-    },
-    Check {
-        query: QueryIr,
-        expect: Expect,
-        text: String,
-        loc: Loc,
-    },
-    /// A bare expression: a game's value, or an integer.
-    Show(Typed, Loc),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Setting {
-    Positions,
-    Options,
-    Heap,
-    Period,
-}
-
-impl Setting {
-    pub const ALL: &'static [(&'static str, Setting, &'static str)] = &[
-        (
-            "positions",
-            Setting::Positions,
-            "positions of defined games kept in memory",
-        ),
-        (
-            "options",
-            Setting::Options,
-            "loop iterations for the options of one position",
-        ),
-        (
-            "heap",
-            Setting::Heap,
-            "largest heap a rule family computes without a proven period",
-        ),
-        ("period", Setting::Period, "how far `period` searches"),
-    ];
-}
-
-pub struct RangeIr {
-    pub lo: IntExpr,
-    pub hi: IntExpr,
-    pub inclusive: bool,
-}
-
-pub enum TableSource {
-    Nimsum,
-    Game(GameId),
-}
-
-pub enum QueryIr {
-    Grundy(GameExpr),
-    Outcome(GameExpr),
-    MisereOutcome(GameExpr),
-    Moves(GameExpr),
-    Explain(GameExpr),
-    Mex(IntSet),
-    Equiv(GameExpr, GameExpr),
-    Sequence(GameId, RangeIr),
-    Period(GameId),
-    Table(TableSource, RangeIr, RangeIr),
-}
-
-/// What a `check` expects.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Expect {
-    Value(u64),
-    /// `P` (true) or `N` (false).
-    Outcome(bool),
-    Values(Vec<u64>),
-    Period(u64, u64),
-}
 
 impl Checker<'_> {
     pub(super) fn run(&mut self, stmts: &[Stmt]) -> Result<Unit, Vec<Diagnostic>> {

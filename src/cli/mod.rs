@@ -6,7 +6,7 @@ mod progress;
 mod repl;
 mod term;
 
-use crate::session::Session;
+use mex::session::Session;
 use clap::Parser;
 use output::Output;
 use std::io::{IsTerminal, Read};

@@ -5,9 +5,9 @@
 
 use super::progress::Progress;
 use super::term::{self, Hush};
-use crate::engine::{Interrupted, Watch};
-use crate::repl::Sink;
-use crate::session::{Event, Report, Session};
+use mex::engine::{Interrupted, Watch};
+use mex::repl::Sink;
+use mex::session::{Event, Report, Session};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::rc::Rc;

@@ -1,10 +1,10 @@
 //! The terminal REPL: a rustyline editor around the REPL core
-//! ([`crate::repl::Repl`]), with history kept across sessions.
+//! ([`mex::repl::Repl`]), with history kept across sessions.
 
 use super::output::{Output, color_allowed};
-use crate::repl::helper::MexHelper;
-use crate::repl::{Flow, Repl};
-use crate::session::Session;
+use mex::repl::helper::MexHelper;
+use mex::repl::{Flow, Repl};
+use mex::session::Session;
 use rustyline::error::ReadlineError;
 use rustyline::history::FileHistory;
 use rustyline::{ColorMode, CompletionType, Config, Editor};

@@ -1,14 +1,15 @@
-//! The two domains game expressions run in: values (for the mex driver, no
-//! allocation of games) and structure (for results people read).
+//! The value domain game expressions run in for the mex driver: Grundy
+//! values straight from the memo, no allocation of games. (The structure
+//! domain, which builds games for results people read, lives beside the
+//! store it values them with.)
 
 use super::error::EvalError;
 use super::family::Families;
 use super::interp::Domain;
 use super::memo::{Memo, State};
-use super::store::{Defs, Limits, Store};
-use super::value::{Explicit, Game, Key, Part, mex_of};
+use super::defs::{Defs, Limits, Ticker};
+use super::value::{Game, Key, Part, mex_of};
 use crate::ir::Loc;
-use std::rc::Rc;
 
 /// Grundy values straight from the memo; a position not yet known is put on
 /// `pending` and the value is `None`.
@@ -18,7 +19,7 @@ pub struct ValueDomain<'a> {
     pub defs: &'a Defs,
     pub limits: Limits,
     pub pending: &'a mut Vec<Key>,
-    pub ticker: &'a mut super::store::Ticker,
+    pub ticker: &'a mut Ticker,
     pub seen: Vec<bool>,
 }
 
@@ -90,52 +91,5 @@ impl Domain for ValueDomain<'_> {
 
     fn tick(&mut self) -> Result<(), EvalError> {
         self.ticker.tick()
-    }
-}
-
-/// Builds games; an explicit set is valued when it is built, through the
-/// store, so values of nested sets are never worked out twice.
-pub struct StructDomain<'a> {
-    pub defs: &'a Defs,
-    pub store: &'a mut Store,
-}
-
-impl Domain for StructDomain<'_> {
-    type G = Game;
-
-    fn nim(&mut self, n: u64, star: bool) -> Game {
-        Game::single(Part::Nim { n, star })
-    }
-
-    fn pos(&mut self, key: Key, _loc: Loc) -> Result<Game, EvalError> {
-        Ok(Game::single(Part::Pos(key)))
-    }
-
-    fn zero(&mut self) -> Game {
-        Game::zero()
-    }
-
-    fn add(&mut self, a: Game, b: Game) -> Game {
-        a.plus(b)
-    }
-
-    fn options(&mut self, options: Vec<Game>) -> Result<Game, EvalError> {
-        let mut values = Vec::with_capacity(options.len());
-        for g in &options {
-            values.push(self.store.value(self.defs, g)?);
-        }
-        let value = mex_of(&values, &mut Vec::new());
-        Ok(Game::single(Part::Options(Rc::new(Explicit {
-            options,
-            value,
-        }))))
-    }
-
-    fn global(&mut self, game: &Game) -> Result<Game, EvalError> {
-        Ok(game.clone())
-    }
-
-    fn tick(&mut self) -> Result<(), EvalError> {
-        self.store.ticker.tick()
     }
 }

@@ -4,7 +4,7 @@
 //! is answered from a proven period, or refused with a clear diagnostic.
 
 use super::error::EvalError;
-use super::store::{Defs, Limits};
+use super::defs::{Defs, Limits};
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{ExtendError, HeapTable};
@@ -62,9 +62,7 @@ impl Families {
     ) -> Result<u64, EvalError> {
         let name = &defs.games[game].name;
         let Some(f) = self.get_mut(game) else {
-            return Err(EvalError::from(Diagnostic::error(
-                0..0,
-                format!("internal error: `{name}` has no table"),
+            return Err(EvalError::from(Diagnostic::unplaced(format!("internal error: `{name}` has no table"),
             )));
         };
         if let Some(v) = f.table.get(n) {
@@ -161,9 +159,7 @@ impl Family {
 
 fn too_big(n: u64, bytes: u64) -> EvalError {
     EvalError::from(
-        Diagnostic::error(
-            0..0,
-            format!(
+        Diagnostic::unplaced(format!(
                 "the table up to heap {n} would take about {} MiB",
                 bytes >> 20
             ),

@@ -230,16 +230,6 @@ impl<'a> Interp<'a> {
     }
 }
 
-pub fn arith(op: BinOp, x: u64, y: u64) -> Option<u64> {
-    match op {
-        BinOp::Add => x.checked_add(y),
-        BinOp::Sub => x.checked_sub(y),
-        BinOp::Mul => x.checked_mul(y),
-        BinOp::Div => x.checked_div(y),
-        BinOp::Rem => x.checked_rem(y),
-    }
-}
-
 fn arith_error(op: BinOp, x: u64, y: u64, loc: Loc) -> EvalError {
     let d = Diagnostic::error(loc.range(), "");
     let d = match op {

@@ -1,5 +1,6 @@
 //! The evaluator: runs checked programs, with memo tables and limits.
 
+pub mod defs;
 pub mod domains;
 pub mod error;
 pub mod family;
@@ -9,5 +10,6 @@ pub mod store;
 pub mod value;
 
 pub use error::EvalError;
-pub use store::{Defs, Limits, Store};
+pub use defs::{Defs, Limits, Ticker};
+pub use store::Store;
 pub use value::{Game, Key, Part, Value};

@@ -97,7 +97,7 @@ impl Search<'_> {
         let games: Vec<Game> = match c {
             Comp::Nim(n) if *n > self.store.limits.positions => {
                 return Err(EvalError::from(
-                    Diagnostic::error(0..0, format!("nim({n}) is too large for a misère search"))
+                    Diagnostic::unplaced(format!("nim({n}) is too large for a misère search"))
                         .hint("`set positions N` raises the limit"),
                 ));
             }
@@ -170,7 +170,7 @@ impl Search<'_> {
             self.memo.insert(pos, p);
             if self.memo.len() as u64 > limit {
                 return Err(EvalError::from(
-                    Diagnostic::error(0..0, format!("the misère search passed {limit} positions"))
+                    Diagnostic::unplaced(format!("the misère search passed {limit} positions"))
                         .hint("`set positions N` raises the limit; sums of Nim heaps are answered at once by Bouton's rule"),
                 ));
             }

@@ -8,8 +8,8 @@ pub mod period;
 pub mod show;
 mod table;
 
-use crate::check::{Expect, QueryIr, RangeIr};
-use crate::eval::interp::arith;
+use crate::ir::{Expect, QueryIr, RangeIr};
+use crate::ir::arith;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::{BinOp, GameId};

@@ -2,7 +2,7 @@
 //! row and column labels, aligned.
 
 use super::range_bounds;
-use crate::check::{RangeIr, TableSource};
+use crate::ir::{RangeIr, TableSource};
 use crate::eval::{Defs, EvalError, Key, Store};
 
 /// Tables are for reading: larger ones are refused with a hint.

@@ -5,7 +5,7 @@
 
 pub mod helper;
 
-use crate::check::Setting;
+use crate::ir::Setting;
 use crate::engine::Quiet;
 use crate::eval::Limits;
 use crate::session::{Event, Report, Session};

@@ -297,7 +297,7 @@ mod tests {
     fn overflowing_integer_is_an_error_with_span() {
         let l = lex("grundy 123456789012345678901234567890");
         assert_eq!(l.errors.len(), 1);
-        assert_eq!(l.errors[0].span, 7..37);
+        assert_eq!(l.errors[0].span, Some(7..37));
     }
 
     #[test]

@@ -39,12 +39,12 @@ pub fn parse(src: &str) -> Parsed {
         syntax.retain(|d| {
             !errors
                 .iter()
-                .any(|l| l.span.start <= d.span.start && d.span.start <= l.span.end)
-                && d.span.start < src.len()
+                .any(|l| l.start() <= d.start() && l.span.as_ref().is_some_and(|r| d.start() <= r.end))
+                && d.start() < src.len()
         });
     }
     errors.extend(syntax);
-    errors.sort_by_key(|d| d.span.start);
+    errors.sort_by_key(Diagnostic::start);
     errors.dedup_by(|a, b| a.span == b.span);
     Parsed { stmts, errors }
 }

@@ -5,6 +5,9 @@
 use crate::diag::SourceId;
 pub use crate::syntax::ast::{BinOp, CmpOp};
 
+mod stmt;
+pub use stmt::*;
+
 /// A place in a source, small enough to keep on every node.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Loc {
@@ -168,5 +171,17 @@ pub enum DefKind {
 impl GameDef {
     pub fn arity(&self) -> usize {
         self.params.len()
+    }
+}
+
+/// Checked integer arithmetic: `None` on overflow, underflow or division
+/// by zero (never a wrap).
+pub fn arith(op: BinOp, x: u64, y: u64) -> Option<u64> {
+    match op {
+        BinOp::Add => x.checked_add(y),
+        BinOp::Sub => x.checked_sub(y),
+        BinOp::Mul => x.checked_mul(y),
+        BinOp::Div => x.checked_div(y),
+        BinOp::Rem => x.checked_rem(y),
     }
 }

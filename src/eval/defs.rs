@@ -1,0 +1,99 @@
+//! What the evaluator runs against: the program's definitions ([`Defs`]),
+//! the limits that bound its work ([`Limits`]) and the counter that reports
+//! work to the watch ([`Ticker`]).
+
+use super::error::EvalError;
+use super::value::{Key, Value};
+use crate::diag::Diagnostic;
+use crate::engine::Watch;
+use crate::ir::GameDef;
+
+/// Everything the program has defined.
+#[derive(Default)]
+pub struct Defs {
+    pub games: Vec<GameDef>,
+    pub globals: Vec<Value>,
+}
+
+impl Defs {
+    /// How a position is written: `kayles(5)`, `two(3, 4)`, `S`.
+    pub fn show_key(&self, key: &Key) -> String {
+        let name = &self.games[key.game].name;
+        if key.args.is_empty() {
+            return name.clone();
+        }
+        let args: Vec<String> = key.args.iter().map(u64::to_string).collect();
+        format!("{name}({})", args.join(", "))
+    }
+}
+
+/// Limits that keep a computation from exhausting memory or running on
+/// without end; each can be raised with `set NAME VALUE`.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Positions of defined games kept in the memo.
+    pub positions: u64,
+    /// Loop iterations spent on the options of one position.
+    pub options: u64,
+    /// Largest heap a rule family computes when no period is proven.
+    pub heap: u64,
+    /// How far `period` computes values while searching.
+    pub period: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            positions: 20_000_000,
+            options: 100_000_000,
+            heap: 10_000_000,
+            period: 100_000,
+        }
+    }
+}
+
+/// Counts work and hands it to the [`Watch`] now and then.
+pub struct Ticker {
+    pub watch: Box<dyn Watch>,
+    /// Iterations since the current position started.
+    pub iterations: u64,
+    pub limit: u64,
+    /// Positions finished, for progress.
+    pub done: u64,
+    /// Options valued by the mex driver (a measure of work, for benchmarks).
+    pub options: u64,
+    count: u64,
+}
+
+impl Ticker {
+    pub fn new(watch: Box<dyn Watch>) -> Self {
+        Ticker {
+            watch,
+            iterations: 0,
+            limit: Limits::default().options,
+            done: 0,
+            options: 0,
+            count: 0,
+        }
+    }
+
+    pub fn tick(&mut self) -> Result<(), EvalError> {
+        self.iterations += 1;
+        self.count += 1;
+        if self.iterations > self.limit {
+            return Err(EvalError::from(
+                Diagnostic::unplaced(format!(
+                        "more than {} option iterations for one position",
+                        self.limit
+                    ),
+                )
+                .hint("`set options N` raises the limit"),
+            ));
+        }
+        if self.count & 0xFFF == 0 {
+            self.watch.tick(self.done, 0)?;
+        }
+        Ok(())
+    }
+}
+
