@@ -3,10 +3,10 @@
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
 use crate::check::{Names, check_unit};
-use crate::ir::{Action, Setting, Typed};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
+use crate::ir::{Action, Typed};
 use crate::query;
 use crate::syntax::parse::parse;
 
@@ -149,14 +149,9 @@ impl Session {
                 self.names.globals.insert(name.clone(), (*id, t));
             }
             Action::Set { setting, value } => {
-                let v = store.eval_int(defs, value)?.max(1);
+                let v = store.eval_int(defs, value)?;
                 let mut limits = store.limits;
-                match setting {
-                    Setting::Positions => limits.positions = v,
-                    Setting::Options => limits.options = v,
-                    Setting::Heap => limits.heap = v,
-                    Setting::Period => limits.period = v,
-                }
+                limits.set(*setting, v);
                 store.set_limits(limits);
             }
             Action::Query { query, .. } => {

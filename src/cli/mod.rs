@@ -6,8 +6,8 @@ mod progress;
 mod repl;
 mod term;
 
-use mex::session::Session;
 use clap::Parser;
+use mex::session::Session;
 use output::Output;
 use std::io::{IsTerminal, Read};
 

@@ -1,8 +1,8 @@
-//! What the evaluator runs against: the program's definitions ([`Defs`]),
-//! the limits that bound its work ([`Limits`]) and the counter that reports
-//! work to the watch ([`Ticker`]).
+//! What the evaluator runs against: the program's definitions ([`Defs`])
+//! and the counter that reports work to the watch ([`Ticker`]).
 
 use super::error::EvalError;
+use super::limits::Limits;
 use super::value::{Key, Value};
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
@@ -24,31 +24,6 @@ impl Defs {
         }
         let args: Vec<String> = key.args.iter().map(u64::to_string).collect();
         format!("{name}({})", args.join(", "))
-    }
-}
-
-/// Limits that keep a computation from exhausting memory or running on
-/// without end; each can be raised with `set NAME VALUE`.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Positions of defined games kept in the memo.
-    pub positions: u64,
-    /// Loop iterations spent on the options of one position.
-    pub options: u64,
-    /// Largest heap a rule family computes when no period is proven.
-    pub heap: u64,
-    /// How far `period` computes values while searching.
-    pub period: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            positions: 20_000_000,
-            options: 100_000_000,
-            heap: 10_000_000,
-            period: 100_000,
-        }
     }
 }
 
@@ -83,10 +58,9 @@ impl Ticker {
         if self.iterations > self.limit {
             return Err(EvalError::from(
                 Diagnostic::unplaced(format!(
-                        "more than {} option iterations for one position",
-                        self.limit
-                    ),
-                )
+                    "more than {} option iterations for one position",
+                    self.limit
+                ))
                 .hint("`set options N` raises the limit"),
             ));
         }
@@ -96,4 +70,3 @@ impl Ticker {
         Ok(())
     }
 }
-

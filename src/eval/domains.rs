@@ -3,11 +3,12 @@
 //! domain, which builds games for results people read, lives beside the
 //! store it values them with.)
 
+use super::defs::{Defs, Ticker};
 use super::error::EvalError;
 use super::family::Families;
 use super::interp::Domain;
+use super::limits::Limits;
 use super::memo::{Memo, State};
-use super::defs::{Defs, Limits, Ticker};
 use super::value::{Game, Key, Part, mex_of};
 use crate::ir::Loc;
 

@@ -3,16 +3,14 @@
 //! sequence computed once is never computed again. A heap past the table
 //! is answered from a proven period, or refused with a clear diagnostic.
 
+use super::defs::Defs;
 use super::error::EvalError;
-use super::defs::{Defs, Limits};
+use super::limits::Limits;
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{ExtendError, HeapTable};
 use crate::engine::period::{PeriodSearch, find_period, value_at};
 use crate::ir::{DefKind, GameId};
-
-/// Tables larger than this many bytes are refused before they are begun.
-const MAX_TABLE_BYTES: u64 = 8 << 30;
 
 pub struct Family {
     pub table: HeapTable,
@@ -46,6 +44,17 @@ impl Families {
         matches!(self.slots.get(game), Some(Some(_)))
     }
 
+    /// About how many bytes the tables hold, all but `game`'s.
+    pub fn held_except(&self, game: GameId) -> u64 {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != game)
+            .filter_map(|(_, f)| f.as_ref())
+            .map(|f| f.held())
+            .fold(0, u64::saturating_add)
+    }
+
     pub fn get_mut(&mut self, game: GameId) -> Option<&mut Family> {
         self.slots.get_mut(game).and_then(Option::as_mut)
     }
@@ -61,31 +70,35 @@ impl Families {
         watch: &mut dyn Watch,
     ) -> Result<u64, EvalError> {
         let name = &defs.games[game].name;
+        let allow = limits.memory.saturating_sub(self.held_except(game));
         let Some(f) = self.get_mut(game) else {
-            return Err(EvalError::from(Diagnostic::unplaced(format!("internal error: `{name}` has no table"),
-            )));
+            return Err(EvalError::from(Diagnostic::unplaced(format!(
+                "internal error: `{name}` has no table"
+            ))));
         };
-        if let Some(v) = f.table.get(n) {
+        if let Some(v) = f.answer(n) {
             return Ok(v);
         }
-        if let Some(PeriodSearch::Proven(p)) = &f.period
-            && let Some(v) = value_at(&f.table, p, n)
-        {
-            return Ok(v);
+        // A heap far past the table: a proven period may answer it at once,
+        // and looking for one costs less than the table would.
+        let far = n >= f.table.len().saturating_mul(2).max(1 << 16);
+        if far && f.period.is_none() && f.provable() {
+            f.search(limits.period.min(n), allow, limits, watch)?;
+            if let Some(v) = f.answer(n) {
+                return Ok(v);
+            }
         }
         if n <= limits.heap {
-            f.extend(n, watch)?;
+            f.extend(n, allow, limits, watch)?;
             if let Some(v) = f.table.get(n) {
                 return Ok(v);
             }
         }
         // Past the limit: a proven period answers any heap at once.
         if f.period.is_none() && f.provable() {
-            f.search(limits.period, watch)?;
+            f.search(limits.period, allow, limits, watch)?;
         }
-        if let Some(PeriodSearch::Proven(p)) = &f.period
-            && let Some(v) = value_at(&f.table, p, n)
-        {
+        if let Some(v) = f.answer(n) {
             return Ok(v);
         }
         let def = &defs.games[game];
@@ -105,8 +118,10 @@ impl Families {
         &mut self,
         game: GameId,
         limit: u64,
+        limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<Option<PeriodSearch>, EvalError> {
+        let allow = limits.memory.saturating_sub(self.held_except(game));
         let Some(f) = self.get_mut(game) else {
             return Ok(None);
         };
@@ -120,7 +135,7 @@ impl Families {
             Some(PeriodSearch::NotFound { up_to }) => *up_to < limit.saturating_sub(1),
         };
         if stale {
-            f.search(limit, watch)?;
+            f.search(limit, allow, limits, watch)?;
         }
         Ok(f.period)
     }
@@ -135,35 +150,64 @@ impl Family {
         )
     }
 
-    fn extend(&mut self, n: u64, watch: &mut dyn Watch) -> Result<(), EvalError> {
+    /// G(n) from the table or from a proven period, if either has it.
+    fn answer(&self, n: u64) -> Option<u64> {
+        if let Some(v) = self.table.get(n) {
+            return Some(v);
+        }
+        match &self.period {
+            Some(PeriodSearch::Proven(p)) => value_at(&self.table, p, n),
+            _ => None,
+        }
+    }
+
+    /// About how many bytes the table holds now.
+    fn held(&self) -> u64 {
+        match self.table.len() {
+            0 => 0,
+            len => self.table.memory_estimate(len - 1),
+        }
+    }
+
+    /// Extends the table to heap `n` if it fits in `allow` bytes.
+    fn extend(
+        &mut self,
+        n: u64,
+        allow: u64,
+        limits: &Limits,
+        watch: &mut dyn Watch,
+    ) -> Result<(), EvalError> {
         let bytes = self.table.memory_estimate(n);
-        if bytes > MAX_TABLE_BYTES {
-            return Err(too_big(n, bytes));
+        if bytes > allow {
+            return Err(too_big(n, bytes, limits));
         }
         match self.table.try_extend_to(n, watch) {
             Ok(()) => Ok(()),
             Err(ExtendError::Interrupted) => Err(EvalError::Interrupted),
-            Err(ExtendError::OutOfMemory { bytes }) => Err(too_big(n, bytes)),
+            Err(ExtendError::OutOfMemory { bytes }) => Err(too_big(n, bytes, limits)),
         }
     }
 
-    fn search(&mut self, limit: u64, watch: &mut dyn Watch) -> Result<(), EvalError> {
+    fn search(
+        &mut self,
+        limit: u64,
+        allow: u64,
+        limits: &Limits,
+        watch: &mut dyn Watch,
+    ) -> Result<(), EvalError> {
         let bytes = self.table.memory_estimate(limit);
-        if bytes > MAX_TABLE_BYTES {
-            return Err(too_big(limit, bytes));
+        if bytes > allow {
+            return Err(too_big(limit, bytes, limits));
         }
         self.period = Some(find_period(&mut self.table, limit, watch)?);
         Ok(())
     }
 }
 
-fn too_big(n: u64, bytes: u64) -> EvalError {
+fn too_big(n: u64, bytes: u64, limits: &Limits) -> EvalError {
     EvalError::from(
-        Diagnostic::unplaced(format!(
-                "the table up to heap {n} would take about {} MiB",
-                bytes >> 20
-            ),
-        )
-        .hint("ask about smaller heaps, or look for a period with `period NAME`"),
+        limits
+            .memory_error(&format!("the table up to heap {n}"), bytes, 0)
+            .note("ask about smaller heaps, or look for a period with `period NAME`"),
     )
 }

@@ -5,11 +5,13 @@ pub mod domains;
 pub mod error;
 pub mod family;
 pub mod interp;
+pub mod limits;
 pub mod memo;
 pub mod store;
 pub mod value;
 
+pub use defs::{Defs, Ticker};
 pub use error::EvalError;
-pub use defs::{Defs, Limits, Ticker};
+pub use limits::Limits;
 pub use store::Store;
 pub use value::{Game, Key, Part, Value};

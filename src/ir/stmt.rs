@@ -47,6 +47,7 @@ pub enum Setting {
     Options,
     Heap,
     Period,
+    Memory,
 }
 
 impl Setting {
@@ -67,6 +68,11 @@ impl Setting {
             "largest heap a rule family computes without a proven period",
         ),
         ("period", Setting::Period, "how far `period` searches"),
+        (
+            "memory",
+            Setting::Memory,
+            "MiB that tables and searches may take together",
+        ),
     ];
 }
 
@@ -103,4 +109,3 @@ pub enum Expect {
     Values(Vec<u64>),
     Period(u64, u64),
 }
-

@@ -8,11 +8,11 @@ pub mod period;
 pub mod show;
 mod table;
 
-use crate::ir::{Expect, QueryIr, RangeIr};
-use crate::ir::arith;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
+use crate::ir::arith;
 use crate::ir::{BinOp, GameId};
+use crate::ir::{Expect, QueryIr, RangeIr};
 
 /// The answer to a query: the value it found (for `check`) and its lines.
 pub struct Answer {

@@ -16,9 +16,10 @@ pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<Answer, Ev
     let name = defs.games[game].name.clone();
     let search = if let DefKind::Family(rule) = &defs.games[game].kind {
         let rule = rule.describe();
+        let limits = store.limits;
         let found = store
             .families
-            .period(game, limit, &mut *store.ticker.watch)?;
+            .period(game, limit, &limits, &mut *store.ticker.watch)?;
         return Ok(render(found, &format!("{name}, {rule}")));
     } else {
         user_period(defs, store, game, limit.min(USER_LIMIT))?

@@ -2,8 +2,8 @@
 //! row and column labels, aligned.
 
 use super::range_bounds;
-use crate::ir::{RangeIr, TableSource};
 use crate::eval::{Defs, EvalError, Key, Store};
+use crate::ir::{RangeIr, TableSource};
 
 /// Tables are for reading: larger ones are refused with a hint.
 const MAX_CELLS: u64 = 10_000;

@@ -5,9 +5,9 @@
 
 pub mod helper;
 
-use crate::ir::Setting;
 use crate::engine::Quiet;
 use crate::eval::Limits;
+use crate::ir::Setting;
 use crate::session::{Event, Report, Session};
 use crate::syntax::ast::StmtKind;
 use crate::syntax::parse::parse;
@@ -333,16 +333,10 @@ impl Repl {
     /// The limits in force, and how to change each.
     pub fn limits(&self) -> String {
         let store = &self.session.store;
-        let value = |s: &Setting| match s {
-            Setting::Positions => store.limits.positions,
-            Setting::Options => store.limits.options,
-            Setting::Heap => store.limits.heap,
-            Setting::Period => store.limits.period,
-        };
         let mut lines = Vec::new();
         for (name, setting, what) in Setting::ALL {
-            let v = value(setting);
-            let default = default_limit(setting);
+            let v = store.limits.get(*setting);
+            let default = Limits::default().get(*setting);
             let note = if v == default {
                 String::new()
             } else {
@@ -355,16 +349,6 @@ impl Repl {
             store.positions
         ));
         lines.join("\n")
-    }
-}
-
-fn default_limit(s: &Setting) -> u64 {
-    let d = Limits::default();
-    match s {
-        Setting::Positions => d.positions,
-        Setting::Options => d.options,
-        Setting::Heap => d.heap,
-        Setting::Period => d.period,
     }
 }
 

@@ -37,10 +37,9 @@ pub fn parse(src: &str) -> Parsed {
     // at the same place or at the end; report the lexical one alone there.
     if lexer_failed {
         syntax.retain(|d| {
-            !errors
-                .iter()
-                .any(|l| l.start() <= d.start() && l.span.as_ref().is_some_and(|r| d.start() <= r.end))
-                && d.start() < src.len()
+            !errors.iter().any(|l| {
+                l.start() <= d.start() && l.span.as_ref().is_some_and(|r| d.start() <= r.end)
+            }) && d.start() < src.len()
         });
     }
     errors.extend(syntax);

@@ -2,11 +2,12 @@
 //! tables and limits ([`Store`]), and the iterative mex driver that fills the
 //! memo without recursion, so chains 10^6 positions deep are fine.
 
-use super::defs::{Defs, Limits, Ticker};
+use super::defs::{Defs, Ticker};
 use super::domains::ValueDomain;
 use super::error::EvalError;
 use super::family::Families;
 use super::interp::Interp;
+use super::limits::Limits;
 use super::memo::{Memo, State};
 use super::value::{Game, Key, Part, mex_of};
 use crate::diag::Diagnostic;

@@ -1,0 +1,175 @@
+//! Limits that keep a computation from exhausting memory or running on
+//! without end; each can be raised with `set NAME VALUE`. Work that would
+//! pass a limit is refused before it starts, with a diagnostic that names
+//! the `set` that raises it.
+
+use crate::diag::Diagnostic;
+use crate::ir::Setting;
+
+/// One mebibyte: `set memory` counts in MiB.
+pub const MIB: u64 = 1 << 20;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Positions of defined games kept in the memo.
+    pub positions: u64,
+    /// Loop iterations spent on the options of one position.
+    pub options: u64,
+    /// Largest heap a rule family computes when no period is proven.
+    pub heap: u64,
+    /// How far `period` computes values while searching.
+    pub period: u64,
+    /// Bytes that everything a session holds may take together: memo
+    /// tables, family tables, searches, move lists, output buffers.
+    pub memory: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            positions: 20_000_000,
+            options: 100_000_000,
+            heap: 10_000_000,
+            period: 100_000,
+            memory: default_memory(),
+        }
+    }
+}
+
+impl Limits {
+    /// The value of a setting as `set` writes it (memory in MiB).
+    pub fn get(&self, s: Setting) -> u64 {
+        match s {
+            Setting::Positions => self.positions,
+            Setting::Options => self.options,
+            Setting::Heap => self.heap,
+            Setting::Period => self.period,
+            Setting::Memory => self.memory / MIB,
+        }
+    }
+
+    /// Changes a setting as `set` writes it (memory in MiB).
+    pub fn set(&mut self, s: Setting, v: u64) {
+        let v = v.max(1);
+        match s {
+            Setting::Positions => self.positions = v,
+            Setting::Options => self.options = v,
+            Setting::Heap => self.heap = v,
+            Setting::Period => self.period = v,
+            Setting::Memory => self.memory = v.saturating_mul(MIB),
+        }
+    }
+
+    /// The diagnostic for work that would need `bytes` of memory when
+    /// `held` are taken already: it names `set memory` and a value that
+    /// would be enough. `what` says what would be built ("the table of
+    /// kayles up to heap 10^9").
+    pub fn memory_error(&self, what: &str, bytes: u64, held: u64) -> Diagnostic {
+        let need = bytes.saturating_add(held);
+        let mib = need.div_ceil(MIB).max(1);
+        let mut d = Diagnostic::unplaced(format!(
+            "{what} would take about {} of memory, past the limit of {}",
+            show_bytes(bytes),
+            show_bytes(self.memory)
+        ))
+        .label("this needs more memory than the limit allows")
+        .hint(format!(
+            "`set memory {mib}` (MiB) raises the limit, if the machine has that much memory"
+        ));
+        if held > 0 {
+            d = d.note(format!(
+                "{} is held already by values worked out earlier",
+                show_bytes(held)
+            ));
+        }
+        d
+    }
+}
+
+/// Bytes as a person reads them: `512 KiB`, `3.2 GiB`.
+pub fn show_bytes(b: u64) -> String {
+    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
+    let mut x = b as f64;
+    let mut i = 0;
+    while x >= 1024.0 && i + 1 < UNITS.len() {
+        x /= 1024.0;
+        i += 1;
+    }
+    if i == 0 {
+        format!("{b} bytes")
+    } else if x < 10.0 {
+        format!("{x:.1} {}", UNITS[i])
+    } else {
+        format!("{x:.0} {}", UNITS[i])
+    }
+}
+
+/// The default memory budget: half the machine's memory, and at most half
+/// of the address space the process may have (`ulimit -v`, `prlimit --as`);
+/// 2 GiB where neither can be read.
+pub fn default_memory() -> u64 {
+    let mut budget = physical_memory().map_or(2 << 30, |m| m / 2);
+    if let Some(cap) = address_space_cap() {
+        budget = budget.min(cap / 2);
+    }
+    budget.max(64 * MIB)
+}
+
+fn physical_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+#[cfg(unix)]
+fn address_space_cap() -> Option<u64> {
+    use nix::sys::resource::{Resource, getrlimit};
+    let (soft, _) = getrlimit(Resource::RLIMIT_AS).ok()?;
+    (soft != nix::sys::resource::RLIM_INFINITY).then_some(soft)
+}
+
+#[cfg(not(unix))]
+fn address_space_cap() -> Option<u64> {
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip() {
+        let mut l = Limits::default();
+        for &(_, s, _) in Setting::ALL {
+            l.set(s, 1234);
+            assert_eq!(l.get(s), 1234);
+        }
+        l.set(Setting::Heap, 0);
+        assert_eq!(l.get(Setting::Heap), 1);
+    }
+
+    #[test]
+    fn bytes_read_well() {
+        assert_eq!(show_bytes(512), "512 bytes");
+        assert_eq!(show_bytes(3 << 29), "1.5 GiB");
+        assert_eq!(show_bytes(400 << 30), "400 GiB");
+    }
+
+    #[test]
+    fn the_default_budget_is_sane() {
+        let m = default_memory();
+        assert!(m >= 64 * MIB);
+    }
+
+    #[test]
+    fn memory_errors_name_the_setting() {
+        let l = Limits {
+            memory: 100 * MIB,
+            ..Limits::default()
+        };
+        let d = l.memory_error("the table", 300 * MIB, 10 * MIB);
+        assert!(d.hint.as_deref().unwrap().contains("set memory 310"));
+        assert!(d.message.contains("300 MiB"));
+    }
+}
