@@ -95,19 +95,19 @@ impl Session {
                 return report;
             }
         };
-        let mut redefined = false;
+        let mut redefined = Vec::new();
         let mut games = unit.games;
         games.sort_by_key(|(id, _)| *id);
         for (id, def) in games {
             self.names.games.insert(def.name.clone(), (id, def.arity()));
             if id < self.defs.games.len() {
                 self.defs.games[id] = def;
-                redefined = true;
+                redefined.push(id);
             } else {
                 self.defs.games.push(def);
             }
         }
-        self.store.sync(&self.defs, redefined);
+        self.store.sync(&self.defs, &redefined);
         for (action, loc) in unit.actions.iter().zip(&unit.locs) {
             self.store.ticker.iterations = 0;
             match self.act(action, emit, &mut report) {

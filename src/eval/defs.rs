@@ -69,4 +69,34 @@ impl Ticker {
         }
         Ok(())
     }
+
+    /// True if `count` more iterations stay within the limit.
+    #[inline]
+    pub fn room(&self, count: u64) -> bool {
+        self.iterations.saturating_add(count) <= self.limit
+    }
+
+    /// Counts `count` iterations at once (the caller checked [`Ticker::room`]).
+    #[inline]
+    pub fn advance(&mut self, count: u64) -> Result<(), EvalError> {
+        self.iterations += count;
+        let before = self.count;
+        self.count = self.count.wrapping_add(count);
+        if (before >> 12) != (self.count >> 12) {
+            self.watch.tick(self.done, 0)?;
+        }
+        Ok(())
+    }
+
+    /// Counts a unit of work that no limit bounds (a value read from a
+    /// table, an element of a set), so long runs of them still tick the
+    /// watch.
+    #[inline]
+    pub fn tick_work(&mut self) -> Result<(), EvalError> {
+        self.count += 1;
+        if self.count & 0xFFF == 0 {
+            self.watch.tick(self.done, 0)?;
+        }
+        Ok(())
+    }
 }

@@ -30,3 +30,45 @@ impl EvalError {
         }
     }
 }
+
+/// An arithmetic error at an integer expression: a subtraction below zero,
+/// a division by zero or an overflow, with the operands it had.
+pub fn arith_error(op: crate::ir::BinOp, x: u64, y: u64, loc: crate::ir::Loc) -> EvalError {
+    use crate::ir::BinOp;
+    let d = Diagnostic::error(loc.range(), "");
+    let d = match op {
+        BinOp::Sub => Diagnostic {
+            message: "subtraction below zero".into(),
+            ..d
+        }
+        .label(format!("here this is {x} - {y}, which is negative"))
+        .hint("integers are unsigned: guard the option, e.g. `if k <= n`"),
+        BinOp::Div | BinOp::Rem => Diagnostic {
+            message: "division by zero".into(),
+            ..d
+        }
+        .label(format!("here this divides {x} by 0")),
+        _ => Diagnostic {
+            message: "integer overflow".into(),
+            ..d
+        }
+        .label(format!(
+            "{x} {} {y} does not fit in 64 bits",
+            if op == BinOp::Add { "+" } else { "*" }
+        ))
+        .hint(format!(
+            "integers are unsigned 64-bit: at most {}",
+            u64::MAX
+        )),
+    };
+    EvalError::from(d.at(loc.src))
+}
+
+/// A `let` name used by a game whose rule runs before the `let` does.
+pub fn unbound(loc: crate::ir::Loc) -> EvalError {
+    EvalError::from(
+        Diagnostic::error(loc.range(), "a `let` name is used before its `let` has run")
+            .at(loc.src)
+            .hint("put the `let` before the first question that needs it"),
+    )
+}

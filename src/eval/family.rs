@@ -10,7 +10,8 @@ use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{ExtendError, HeapTable};
 use crate::engine::period::{PeriodSearch, find_period, value_at};
-use crate::ir::{DefKind, GameId};
+use crate::engine::rule::HeapRule;
+use crate::ir::GameId;
 
 pub struct Family {
     pub table: HeapTable,
@@ -21,23 +22,38 @@ pub struct Family {
 #[derive(Default)]
 pub struct Families {
     slots: Vec<Option<Family>>,
+    /// Bytes held outside the family tables (the memo tables), which the
+    /// store keeps up to date: a period search leaves room for them.
+    pub others: u64,
 }
 
 impl Families {
-    pub fn sync(&mut self, defs: &Defs, redefined: bool) {
-        if redefined {
-            self.slots.clear();
+    /// Gives `game` a fresh table for `rule` (or none), dropping the one it
+    /// had.
+    pub fn install(&mut self, game: GameId, rule: Option<&HeapRule>) {
+        if self.slots.len() <= game {
+            self.slots.resize_with(game + 1, || None);
         }
-        while self.slots.len() < defs.games.len() {
-            let def = &defs.games[self.slots.len()];
-            self.slots.push(match &def.kind {
-                DefKind::Family(rule) => Some(Family {
-                    table: HeapTable::new(rule.clone()),
-                    period: None,
-                }),
-                _ => None,
-            });
-        }
+        self.slots[game] = rule.map(|r| Family {
+            table: HeapTable::new(r.clone()),
+            period: None,
+        });
+    }
+
+    /// The rule a game's table runs, if it has one.
+    pub fn rule(&self, game: GameId) -> Option<&HeapRule> {
+        self.slots.get(game)?.as_ref().map(|f| f.table.rule())
+    }
+
+    /// G(n) if the table or a proven period has it now (no work).
+    #[inline]
+    pub fn cached(&self, game: GameId, n: u64) -> Option<u64> {
+        self.slots.get(game)?.as_ref()?.answer(n)
+    }
+
+    /// About how many bytes all the tables hold.
+    pub fn held(&self) -> u64 {
+        self.held_except(usize::MAX)
     }
 
     pub fn is_family(&self, game: GameId) -> bool {
@@ -60,17 +76,21 @@ impl Families {
     }
 
     /// G(n) of a family game: from the table, extended if need be, or from
-    /// a proven period for heaps past the limit.
+    /// a proven period for heaps past the limit. `others` bytes are held
+    /// outside the family tables (memo tables, work in progress).
     pub fn value(
         &mut self,
         defs: &Defs,
         game: GameId,
         n: u64,
         limits: &Limits,
+        others: u64,
         watch: &mut dyn Watch,
     ) -> Result<u64, EvalError> {
         let name = &defs.games[game].name;
-        let allow = limits.memory.saturating_sub(self.held_except(game));
+        let allow = limits
+            .memory
+            .saturating_sub(self.held_except(game).saturating_add(others));
         let Some(f) = self.get_mut(game) else {
             return Err(EvalError::from(Diagnostic::unplaced(format!(
                 "internal error: `{name}` has no table"
@@ -121,7 +141,9 @@ impl Families {
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<Option<PeriodSearch>, EvalError> {
-        let allow = limits.memory.saturating_sub(self.held_except(game));
+        let allow = limits
+            .memory
+            .saturating_sub(self.held_except(game).saturating_add(self.others));
         let Some(f) = self.get_mut(game) else {
             return Ok(None);
         };

@@ -1,12 +1,15 @@
 //! The evaluator: runs checked programs, with memo tables and limits.
 
+pub mod budget;
 pub mod defs;
-pub mod domains;
+pub mod driver;
 pub mod error;
 pub mod family;
+pub mod flat;
 pub mod interp;
 pub mod limits;
 pub mod memo;
+pub mod shape;
 pub mod store;
 pub mod value;
 

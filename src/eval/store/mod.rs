@@ -3,22 +3,32 @@
 //! memo without recursion, so chains 10^6 positions deep are fine.
 
 use super::defs::{Defs, Ticker};
-use super::domains::ValueDomain;
+use super::driver::{self, Compiled, Plan, Tables};
 use super::error::EvalError;
 use super::family::Families;
+use super::flat::Lowering;
 use super::interp::Interp;
 use super::limits::Limits;
-use super::memo::{Memo, State};
-use super::value::{Game, Key, Part, mex_of};
+use super::memo::Memo;
+use super::shape::{self, Shape};
+use super::value::{Game, Key, Part, Value};
 use crate::diag::Diagnostic;
+use crate::engine::rule::HeapRule;
 use crate::engine::{Quiet, Watch};
+use crate::ir::{GameDef, GameId, Rule};
+use std::rc::Rc;
 use structure::StructDomain;
 
 mod structure;
-use crate::ir::{DefKind, GameDef, GameExpr, IntExpr, IntSet, Rule};
+use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
 
 pub struct Store {
     memos: Vec<Memo>,
+    /// How each game's positions are valued.
+    plans: Vec<Plan>,
+    /// Games whose rule read a `let` not yet bound when it was installed:
+    /// recognizing its shape is tried again when it is first used.
+    retry: Vec<bool>,
     pub families: Families,
     pub positions: u64,
     pub limits: Limits,
@@ -35,6 +45,8 @@ impl Store {
     pub fn new(watch: Box<dyn Watch>) -> Self {
         Store {
             memos: Vec::new(),
+            plans: Vec::new(),
+            retry: Vec::new(),
             families: Families::default(),
             positions: 0,
             limits: Limits::default(),
@@ -42,18 +54,121 @@ impl Store {
         }
     }
 
-    /// Makes room for games defined since the last call; a redefined game
-    /// makes every memo stale (other games may use it), so all are cleared.
-    pub fn sync(&mut self, defs: &Defs, redefined: bool) {
-        self.families.sync(defs, redefined);
-        if redefined {
-            self.memos.clear();
-            self.positions = 0;
+    /// Takes in games defined or redefined since the last call. A
+    /// redefined game's values are dropped, and so are those of every game
+    /// whose rule leads to it (through its options or the `let` games it
+    /// uses); all other values are kept.
+    pub fn sync(&mut self, defs: &Defs, redefined: &[GameId]) {
+        let old = self.plans.len();
+        let total = defs.games.len();
+        let mut reset = vec![false; total];
+        for &g in redefined {
+            reset[g] = true;
         }
-        while self.memos.len() < defs.games.len() {
-            let g = &defs.games[self.memos.len()];
-            let dense = g.arity() == 1 && matches!(g.kind, DefKind::Rule(Rule::Options(_)));
-            self.memos.push(Memo::new(dense));
+        reset[old..].fill(true);
+        let mut dropped = reset.clone();
+        let deps: Vec<Vec<GameId>> = (0..old).map(|g| self.deps(defs, g)).collect();
+        loop {
+            let mut changed = false;
+            for g in 0..old {
+                if !dropped[g] && deps[g].iter().any(|&d| dropped[d]) {
+                    dropped[g] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.plans.resize(total, Plan::None);
+        self.retry.resize(total, false);
+        while self.memos.len() < total {
+            self.memos
+                .push(Memo::new(defs.games[self.memos.len()].arity()));
+        }
+        for g in 0..total {
+            if dropped[g] {
+                self.positions -= self.memos[g].len();
+                self.memos[g] = Memo::new(defs.games[g].arity());
+            }
+            if reset[g] {
+                self.plans[g] = self.plan_for(defs, g);
+            }
+        }
+        self.families.others = self.memo_bytes();
+    }
+
+    /// Decides how a game's positions are valued: a rule family's table; a
+    /// rule recognized as a family's, on that family's table; or the
+    /// compiled rule.
+    fn plan_for(&mut self, defs: &Defs, g: GameId) -> Plan {
+        self.retry[g] = false;
+        let def = &defs.games[g];
+        let rule = match &def.kind {
+            DefKind::Family(rule) => {
+                self.families.install(g, Some(rule));
+                return Plan::Family;
+            }
+            DefKind::Declared => {
+                self.families.install(g, None);
+                return Plan::None;
+            }
+            DefKind::Rule(rule) => rule,
+        };
+        match shape::recognize(def, g, &defs.globals) {
+            Shape::Heap(heap) => {
+                self.families.install(g, Some(&heap));
+                return Plan::Family;
+            }
+            Shape::NotYet => self.retry[g] = true,
+            Shape::No => {}
+        }
+        self.families.install(g, None);
+        let mut lower = Lowering::new(def.slots.max(def.arity()));
+        let root = lower.rule(rule);
+        Plan::Rule(Rc::new(Compiled::new(lower.finish(), root)))
+    }
+
+    /// The games a game's values depend on directly.
+    fn deps(&self, defs: &Defs, g: GameId) -> Vec<GameId> {
+        let Plan::Rule(c) = &self.plans[g] else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for leaf in &c.prog.leaves {
+            match leaf {
+                super::flat::Leaf::Pos { game, .. } => out.push(*game),
+                super::flat::Leaf::Global(id, _) => {
+                    if let Some(Value::Game(game)) = defs.globals.get(*id) {
+                        out.extend(game.parts.iter().filter_map(|p| match p {
+                            Part::Pos(k) => Some(k.game),
+                            _ => None,
+                        }));
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn memo_bytes(&self) -> u64 {
+        self.memos
+            .iter()
+            .map(Memo::bytes)
+            .fold(0, u64::saturating_add)
+    }
+
+    /// The family rule a game runs as, when its own rule was recognized as
+    /// one (`game k(n) = { k(a) + k(n - t - a) ... }` runs as octal 0.77).
+    pub fn runs_as(&self, defs: &Defs, game: GameId) -> Option<&HeapRule> {
+        match defs.games.get(game)?.kind {
+            DefKind::Rule(_) if matches!(self.plans.get(game), Some(Plan::Family)) => {
+                self.families.rule(game)
+            }
+            _ => None,
         }
     }
 
@@ -135,139 +250,46 @@ impl Store {
                     })
                     .collect())
             }
-            DefKind::Declared => Err(undefined(defs, key)),
+            DefKind::Declared => Err(driver::undefined(defs, key)),
         }
     }
 
-    /// The Grundy value of a position, worked out with an explicit stack:
-    /// each position is expanded (its unknown options pushed) and finished
-    /// (its mex taken) once all its options are known.
+    /// The Grundy value of a position.
     pub fn grundy(&mut self, defs: &Defs, root: &Key) -> Result<u64, EvalError> {
-        if self.families.is_family(root.game) {
-            return self.families.value(
-                defs,
-                root.game,
-                root.args[0],
-                &self.limits,
-                &mut *self.ticker.watch,
-            );
+        let g = root.game;
+        if self.retry[g] && self.memos[g].is_empty() {
+            self.plans[g] = self.plan_for(defs, g);
         }
-        if let State::Done(v) = self.memos[root.game].get(&root.args) {
-            return Ok(v);
-        }
-        let mut stack: Vec<(Key, bool)> = vec![(root.clone(), false)];
-        let result = self.drive(defs, &mut stack);
-        if result.is_err() {
-            // Leave the memo consistent: nothing stays half-done.
-            for (key, expanded) in &stack {
-                if *expanded && self.memos[key.game].get(&key.args) == State::Gray {
-                    self.memos[key.game].set(&key.args, State::Unknown);
+        match &self.plans[g] {
+            Plan::Family => {
+                let n = root.args[0];
+                if let Some(v) = self.families.cached(g, n) {
+                    self.ticker.tick_work()?;
+                    return Ok(v);
                 }
+                let others = self.memo_bytes();
+                self.families.others = others;
+                self.families
+                    .value(defs, g, n, &self.limits, others, &mut *self.ticker.watch)
             }
+            Plan::Rule(_) => {
+                let v = driver::grundy(
+                    Tables {
+                        defs,
+                        plans: &self.plans,
+                        memos: &mut self.memos,
+                        families: &mut self.families,
+                        ticker: &mut self.ticker,
+                        positions: &mut self.positions,
+                        limits: self.limits,
+                    },
+                    root,
+                );
+                self.families.others = self.memo_bytes();
+                v
+            }
+            Plan::None => Err(driver::undefined(defs, root)),
         }
-        result?;
-        match self.memos[root.game].get(&root.args) {
-            State::Done(v) => Ok(v),
-            _ => Err(undefined(defs, root)),
-        }
-    }
-
-    fn drive(&mut self, defs: &Defs, stack: &mut Vec<(Key, bool)>) -> Result<(), EvalError> {
-        let mut pending = Vec::new();
-        let mut values = Vec::new();
-        let mut seen = Vec::new();
-        while let Some((key, expanded)) = stack.pop() {
-            let state = self.memos[key.game].get(&key.args);
-            if matches!(state, State::Done(_)) || (!expanded && state == State::Gray) {
-                continue;
-            }
-            pending.clear();
-            values.clear();
-            let value = self
-                .step(defs, &key, &mut values, &mut pending, &mut seen)
-                .map_err(|e| {
-                    e.note(format!(
-                        "while working out the options of {}",
-                        defs.show_key(&key)
-                    ))
-                })?;
-            if let Some(v) = value {
-                self.record(defs, &key, State::Done(v))?;
-                self.ticker.done += 1;
-                continue;
-            }
-            self.record(defs, &key, State::Gray)?;
-            stack.push((key, true));
-            // Smallest positions first: in most games options are smaller
-            // positions, so each child then finds its own options known and
-            // is finished in one pass instead of two.
-            pending.sort_unstable_by(|a, b| (b.game, &b.args).cmp(&(a.game, &a.args)));
-            pending.dedup();
-            for child in pending.drain(..) {
-                match self.memos[child.game].get(&child.args) {
-                    State::Done(_) => {}
-                    State::Gray => return Err(cycle(defs, stack, &child)),
-                    State::Unknown => stack.push((child, false)),
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Values the options of one position from the memo. Returns its value
-    /// if every option is known, else None with the unknown ones in `pending`.
-    fn step(
-        &mut self,
-        defs: &Defs,
-        key: &Key,
-        values: &mut Vec<u64>,
-        pending: &mut Vec<Key>,
-        seen: &mut Vec<bool>,
-    ) -> Result<Option<u64>, EvalError> {
-        let def = &defs.games[key.game];
-        let mut interp = Interp::new(&defs.globals, env_for(def, key));
-        self.ticker.iterations = 0;
-        let mut dom = ValueDomain {
-            memos: &self.memos,
-            families: &mut self.families,
-            defs,
-            limits: self.limits,
-            pending,
-            ticker: &mut self.ticker,
-            seen: std::mem::take(seen),
-        };
-        let value = match &def.kind {
-            DefKind::Rule(Rule::Options(set)) => {
-                interp.each_option(set, &mut dom, &mut |d, v| {
-                    d.ticker.options += 1;
-                    if let Some(v) = v {
-                        values.push(v);
-                    }
-                    Ok(())
-                })?;
-                Some(mex_of(values, &mut dom.seen))
-            }
-            DefKind::Rule(Rule::Alias(e)) => interp.game(e, &mut dom)?,
-            DefKind::Family(_) | DefKind::Declared => return Err(undefined(defs, key)),
-        };
-        *seen = std::mem::take(&mut dom.seen);
-        Ok(if dom.pending.is_empty() { value } else { None })
-    }
-
-    fn record(&mut self, defs: &Defs, key: &Key, state: State) -> Result<(), EvalError> {
-        let memo = &mut self.memos[key.game];
-        if let Memo::Dense(_) = memo
-            && key.args[0] >= self.limits.positions
-        {
-            return Err(limit(defs, key, self.limits.positions));
-        }
-        if memo.set(&key.args, state) {
-            self.positions += 1;
-            if self.positions > self.limits.positions {
-                return Err(limit(defs, key, self.limits.positions));
-            }
-        }
-        Ok(())
     }
 }
 
@@ -275,49 +297,6 @@ fn env_for(def: &GameDef, key: &Key) -> Vec<u64> {
     let mut env = key.args.to_vec();
     env.resize(def.slots.max(env.len()), 0);
     env
-}
-
-fn undefined(defs: &Defs, key: &Key) -> EvalError {
-    let def = &defs.games[key.game];
-    EvalError::from(
-        Diagnostic::error(
-            def.loc.range(),
-            format!("`{}` has no rule", defs.show_key(key)),
-        )
-        .at(def.loc.src),
-    )
-}
-
-fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
-    let def = &defs.games[key.game];
-    EvalError::from(
-        Diagnostic::error(def.loc.range(), format!("too many positions: {} is past the limit of {max}", defs.show_key(key)))
-            .at(def.loc.src)
-            .label("positions of this game")
-            .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10)))
-            .note("a rule whose moves lead to ever larger positions never ends: no limit is enough for it"),
-    )
-}
-
-/// A position reached from itself: the positions on the current path from
-/// the repeated one to the last one expanded.
-fn cycle(defs: &Defs, stack: &[(Key, bool)], repeated: &Key) -> EvalError {
-    let path: Vec<&Key> = stack.iter().filter(|(_, e)| *e).map(|(k, _)| k).collect();
-    let from = path.iter().rposition(|k| *k == repeated).unwrap_or(0);
-    let mut names: Vec<String> = path[from..].iter().map(|k| defs.show_key(k)).collect();
-    if names.len() > 8 {
-        let n = names.len();
-        names.splice(4..n - 3, [format!("... {} more ...", n - 7)]);
-    }
-    names.push(defs.show_key(repeated));
-    let def = &defs.games[repeated.game];
-    EvalError::from(
-        Diagnostic::error(def.loc.range(), format!("loopy game: {} can be reached from itself", defs.show_key(repeated)))
-            .at(def.loc.src)
-            .label("this game's rule leads back to an earlier position")
-            .note(format!("the cycle: {}", names.join(" -> ")))
-            .hint("Grundy values are defined for games that always end: make every move lead to a smaller position"),
-    )
 }
 
 #[cfg(test)]

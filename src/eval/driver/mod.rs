@@ -1,0 +1,322 @@
+//! The iterative mex driver: works out the value of a position of a
+//! compiled rule with an explicit stack, so chains 10^6 positions deep are
+//! fine. Each position's rule runs once: options whose parts are all known
+//! are valued at once; if some are not, the position is marked as being
+//! worked out, the unknown positions are pushed (smallest on top, so most
+//! of them finish in one pass), and when they are done its options are read
+//! back from the tape (see [`options`]) and its mex taken.
+
+mod fast;
+mod options;
+
+use super::budget::Budget;
+use super::defs::{Defs, Ticker};
+use super::error::EvalError;
+use super::family::Families;
+use super::flat::run::{Ctx, Run, Scratch};
+use super::flat::{Program, Root};
+use super::limits::Limits;
+use super::memo::{Memo, State};
+use super::value::{Key, mex_of};
+use crate::diag::Diagnostic;
+use options::Options;
+use std::rc::Rc;
+
+/// How the positions of a game get their values.
+#[derive(Debug, Clone)]
+pub enum Plan {
+    /// From a family table: a rule family, or a rule recognized as one.
+    Family,
+    /// By running the game's compiled rule.
+    Rule(Rc<Compiled>),
+    /// The game has no rule (declared only).
+    None,
+}
+
+/// A game's rule, lowered.
+#[derive(Debug)]
+pub struct Compiled {
+    pub prog: Program,
+    pub root: Root,
+    simple: Vec<Option<fast::Simple>>,
+}
+
+impl Compiled {
+    pub fn new(prog: Program, root: Root) -> Self {
+        let simple = fast::simple_sums(&prog);
+        Compiled { prog, root, simple }
+    }
+}
+
+/// A position on the stack: waiting to be worked out, or expanded.
+struct Frame {
+    key: Key,
+    expanded: Option<Expanded>,
+}
+
+/// Where an expanded position's known option values (on the value stack)
+/// and its records (on the tape) start; `rerun` when an unknown position
+/// sat inside a nested option set, which the tape cannot hold: then the
+/// rule runs again once its options are known.
+#[derive(Clone, Copy)]
+struct Expanded {
+    vals: usize,
+    tape: usize,
+    rerun: bool,
+}
+
+/// The store's parts the driver works with.
+pub struct Tables<'a> {
+    pub defs: &'a Defs,
+    pub plans: &'a [Plan],
+    pub memos: &'a mut [Memo],
+    pub families: &'a mut Families,
+    pub ticker: &'a mut Ticker,
+    pub positions: &'a mut u64,
+    pub limits: Limits,
+}
+
+/// The value of a position of a game with a compiled rule.
+pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
+    if let State::Done(v) = t.memos[root.game].get(&root.args) {
+        return Ok(v);
+    }
+    let mut v = Options::new(t.defs, t.plans, t.memos, t.families);
+    let held = v.families.held().saturating_add(v.memo_bytes);
+    let mut budget = Budget::new(t.limits, held);
+    let mut scratch = Scratch::default();
+    let mut cx = Ctx {
+        scratch: &mut scratch,
+        ticker: t.ticker,
+        budget: &mut budget,
+    };
+    let mut stack = vec![Frame {
+        key: root.clone(),
+        expanded: None,
+    }];
+    let limits = t.limits;
+    let result = drive(&mut v, &mut cx, &mut stack, t.positions, &limits);
+    if result.is_err() {
+        // Leave the memo consistent: nothing stays half-done.
+        for f in &stack {
+            if f.expanded.is_some()
+                && v.memos[f.key.game].get(&f.key.args) == State::Gray
+                && v.memos[f.key.game].forget(&f.key.args)
+            {
+                *t.positions -= 1;
+            }
+        }
+    }
+    result?;
+    match v.memos[root.game].get(&root.args) {
+        State::Done(x) => Ok(x),
+        _ => Err(undefined(t.defs, root)),
+    }
+}
+
+fn drive(
+    v: &mut Options,
+    cx: &mut Ctx,
+    stack: &mut Vec<Frame>,
+    positions: &mut u64,
+    limits: &Limits,
+) -> Result<(), EvalError> {
+    while let Some(top) = stack.last() {
+        let (game, expanded) = (top.key.game, top.expanded);
+        let state = v.memos[game].get(&top.key.args);
+        let Some(Expanded { vals, tape, rerun }) = expanded else {
+            if state != State::Unknown {
+                // done meanwhile, or a repeat of a position being worked out
+                stack.pop();
+                continue;
+            }
+            let key = stack.last().expect("looked at").key.clone();
+            let (vals, tape) = (v.vals.len(), v.tape.len());
+            v.pending.clear();
+            v.rerun = false;
+            let value = step(v, cx, &key).map_err(|e| working_on(v.defs, &key, e))?;
+            if v.pending.is_empty() {
+                finish(v, cx, &key, value, vals, positions, limits)?;
+                stack.pop();
+                continue;
+            }
+            record(v, cx, &key, State::Gray, positions, limits)?;
+            stack.last_mut().expect("looked at").expanded = Some(Expanded {
+                vals,
+                tape,
+                rerun: v.rerun,
+            });
+            push_pending(v, cx, stack)?;
+            continue;
+        };
+        let key = stack.pop().expect("looked at").key;
+        let value = if rerun {
+            v.vals.truncate(vals);
+            v.tape.truncate(tape);
+            v.pending.clear();
+            let value = step(v, cx, &key).map_err(|e| working_on(v.defs, &key, e))?;
+            if !v.pending.is_empty() {
+                return Err(EvalError::from(Diagnostic::unplaced(format!(
+                    "internal error: the options of {} are still unknown",
+                    v.defs.show_key(&key)
+                ))));
+            }
+            value
+        } else {
+            v.read_back(cx, tape)?;
+            alias_value(v, &key, vals)
+        };
+        finish(v, cx, &key, value, vals, positions, limits)?;
+    }
+    Ok(())
+}
+
+/// Runs the rule of one position once, valuing what it can.
+fn step(v: &mut Options, cx: &mut Ctx, key: &Key) -> Result<Option<u64>, EvalError> {
+    let Plan::Rule(c) = &v.plans[key.game] else {
+        return Err(undefined(v.defs, key));
+    };
+    let c = Rc::clone(c);
+    cx.scratch.prepare(&c.prog, &key.args);
+    cx.ticker.iterations = 0;
+    let run = Run::new(&c.prog, &v.defs.globals);
+    let start = v.vals.len();
+    match c.root {
+        Root::Options(o) => {
+            let mut body = fast::Step {
+                v,
+                simple: &c.simple,
+            };
+            run.each_option(cx, o, &mut body)?;
+            Ok(None)
+        }
+        Root::Alias(sum) => {
+            v.option(&run, cx, sum)?;
+            Ok(v.vals.get(start).copied())
+        }
+    }
+}
+
+/// An alias's value is its one option's; a rule's is the mex (taken in
+/// `finish`).
+fn alias_value(v: &Options, key: &Key, vals: usize) -> Option<u64> {
+    match &v.plans[key.game] {
+        Plan::Rule(c) if matches!(c.root, Root::Alias(_)) => v.vals.get(vals).copied(),
+        _ => None,
+    }
+}
+
+fn finish(
+    v: &mut Options,
+    cx: &mut Ctx,
+    key: &Key,
+    alias: Option<u64>,
+    vals: usize,
+    positions: &mut u64,
+    limits: &Limits,
+) -> Result<(), EvalError> {
+    let value = match alias {
+        Some(x) => x,
+        None => mex_of(&v.vals[vals..], &mut v.seen),
+    };
+    v.vals.truncate(vals);
+    record(v, cx, key, State::Done(value), positions, limits)?;
+    cx.ticker.done += 1;
+    Ok(())
+}
+
+/// Pushes the pending positions, smallest on top: in most games options
+/// are smaller positions, so each then finds its own options known.
+fn push_pending(v: &mut Options, cx: &mut Ctx, stack: &mut Vec<Frame>) -> Result<(), EvalError> {
+    v.pending
+        .sort_unstable_by(|a, b| (b.game, &b.args[..]).cmp(&(a.game, &a.args[..])));
+    v.pending.dedup();
+    cx.budget
+        .grow(stack, v.pending.len(), "the positions waiting to be valued")?;
+    for child in v.pending.drain(..) {
+        cx.ticker.tick_work()?;
+        match v.memos[child.game].get(&child.args) {
+            State::Done(_) => {}
+            State::Gray => return Err(cycle(v.defs, stack, &child)),
+            State::Unknown => stack.push(Frame {
+                key: child,
+                expanded: None,
+            }),
+        }
+    }
+    Ok(())
+}
+
+fn record(
+    v: &mut Options,
+    cx: &mut Ctx,
+    key: &Key,
+    state: State,
+    positions: &mut u64,
+    limits: &Limits,
+) -> Result<(), EvalError> {
+    if v.memos[key.game].set(&key.args, state, cx.budget)? {
+        *positions += 1;
+        if *positions > limits.positions {
+            if v.memos[key.game].forget(&key.args) {
+                *positions -= 1;
+            }
+            return Err(limit(v.defs, key, limits.positions));
+        }
+    }
+    Ok(())
+}
+
+fn working_on(defs: &Defs, key: &Key, e: EvalError) -> EvalError {
+    e.note(format!(
+        "while working out the options of {}",
+        defs.show_key(key)
+    ))
+}
+
+pub fn undefined(defs: &Defs, key: &Key) -> EvalError {
+    let def = &defs.games[key.game];
+    EvalError::from(
+        Diagnostic::error(
+            def.loc.range(),
+            format!("`{}` has no rule", defs.show_key(key)),
+        )
+        .at(def.loc.src),
+    )
+}
+
+fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
+    let def = &defs.games[key.game];
+    EvalError::from(
+        Diagnostic::error(def.loc.range(), format!("too many positions: {} is past the limit of {max}", defs.show_key(key)))
+            .at(def.loc.src)
+            .label("positions of this game")
+            .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10)))
+            .note("a rule whose moves lead to ever larger positions never ends: no limit is enough for it"),
+    )
+}
+
+/// A position reached from itself: the positions on the current path from
+/// the repeated one to the last one expanded.
+fn cycle(defs: &Defs, stack: &[Frame], repeated: &Key) -> EvalError {
+    let path: Vec<&Key> = stack
+        .iter()
+        .filter(|f| f.expanded.is_some())
+        .map(|f| &f.key)
+        .collect();
+    let from = path.iter().rposition(|k| *k == repeated).unwrap_or(0);
+    let mut names: Vec<String> = path[from..].iter().map(|k| defs.show_key(k)).collect();
+    if names.len() > 8 {
+        let n = names.len();
+        names.splice(4..n - 3, [format!("... {} more ...", n - 7)]);
+    }
+    names.push(defs.show_key(repeated));
+    let def = &defs.games[repeated.game];
+    EvalError::from(
+        Diagnostic::error(def.loc.range(), format!("loopy game: {} can be reached from itself", defs.show_key(repeated)))
+            .at(def.loc.src)
+            .label("this game's rule leads back to an earlier position")
+            .note(format!("the cycle: {}", names.join(" -> ")))
+            .hint("Grundy values are defined for games that always end: make every move lead to a smaller position"),
+    )
+}
