@@ -97,11 +97,11 @@ kayles(4) -> kayles(1) + kayles(1)
 mex> check grundy s(10) == 1
 ok grundy s(10) == 1
 mex> :games
-game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }
-game kayles(n) = { kayles(a) + kayles(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }
+game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }  # runs as subtraction {1, 3, 4}
+game kayles(n) = { kayles(a) + kayles(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }  # runs as octal 0.77 (Kayles)
 mex> :names
-game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }
-game kayles(n) = { kayles(a) + kayles(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }
+game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }  # runs as subtraction {1, 3, 4}
+game kayles(n) = { kayles(a) + kayles(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }  # runs as octal 0.77 (Kayles)
 let h = s(7) + nim(2)
 ";
     assert_eq!(got, want, "\n{got}");
@@ -179,8 +179,8 @@ fn load_runs_a_file_and_its_games_stay() {
     let want = format!(
         "mex> {load}\n0\nloaded {path}: s, three\n\
          mex> sequence s 0..6\n0 1 2 0 1 2\n\
-         mex> :games\ngame s(n) = {{ s(n - k) for k in {{1, 2}} if k <= n }}\n\
-         mex> :names\ngame s(n) = {{ s(n - k) for k in {{1, 2}} if k <= n }}\nlet three = s(3)\n"
+         mex> :games\ngame s(n) = {{ s(n - k) for k in {{1, 2}} if k <= n }}  # runs as subtraction {{1, 2}}\n\
+         mex> :names\ngame s(n) = {{ s(n - k) for k in {{1, 2}} if k <= n }}  # runs as subtraction {{1, 2}}\nlet three = s(3)\n"
     );
     assert!(got.starts_with(&want), "{got}");
     let rest = &got[want.len()..];

@@ -286,7 +286,7 @@ impl Repl {
         }
         let mut cache: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
         let mut lines = Vec::new();
-        for def in &defs.games {
+        for (id, def) in defs.games.iter().enumerate() {
             let src = def.loc.src;
             if !cache.iter().any(|(s, _)| *s == src) {
                 cache.push((src, parse(self.session.sources.text(src)).stmts));
@@ -302,13 +302,18 @@ impl Repl {
                 }
                 _ => None,
             });
-            lines.push(text.unwrap_or_else(|| {
+            let mut line = text.unwrap_or_else(|| {
                 if def.params.is_empty() {
                     format!("game {}", def.name)
                 } else {
                     format!("game {}({})", def.name, def.params.join(", "))
                 }
-            }));
+            });
+            // a rule recognized as a family's runs on that family's engine
+            if let Some(rule) = self.session.store.runs_as(defs, id) {
+                line.push_str(&format!("  # runs as {}", rule.describe()));
+            }
+            lines.push(line);
         }
         lines.join("\n")
     }
