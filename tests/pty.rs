@@ -54,16 +54,18 @@ fn definition_completion_interrupt_and_answer_again() {
     let _ = std::fs::remove_file(&history);
 
     let mut p = start(&history);
-    // Grundy's game, typed over two lines: the open `{` keeps the input going.
+    // A split into three unequal heaps (a rule no family has, so it runs
+    // as written and takes long), typed over two lines: the open `{` keeps
+    // the input going.
     keys(&mut p, "game split(n) = {\r");
     keys(
         &mut p,
-        "split(a) + split(n - a) for a in 1..n if a < n - a }\r",
+        "split(a) + split(b) + split(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\r",
     );
     prompt(&mut p);
     // `spl` + Tab completes to the game's name.
     keys(&mut p, "grundy spl\t");
-    keys(&mut p, "(13)\r");
+    keys(&mut p, "(14)\r");
     answer(&mut p, "3");
 
     // Long work: a progress bar appears after a second; Ctrl-C stops it.
@@ -77,9 +79,9 @@ fn definition_completion_interrupt_and_answer_again() {
 
     // The session goes on with its definition and memo.
     keys(&mut p, "grundy split(11) + split(30)\r");
-    answer(&mut p, "1"); // 2 xor 3
+    answer(&mut p, "10"); // 2 xor 8
     keys(&mut p, "sequence split 0..21\r");
-    answer(&mut p, "0 0 0 1 0 2 1 0 2 1 0 2 1 3 2 1 3 2 4 3 0");
+    answer(&mut p, "0 0 0 0 0 0 1 1 1 2 2 2 3 0 3 4 4 4 1 1 5");
 
     // Ctrl-C at the prompt drops the line; Ctrl-D leaves.
     // (no history line starts with `n`, so no hint: the `(` seen is the echo)
@@ -90,7 +92,7 @@ fn definition_completion_interrupt_and_answer_again() {
     keys(&mut p, ":games\r");
     answer(
         &mut p,
-        "game split(n) = { split(a) + split(n - a) for a in 1..n if a < n - a }",
+        "game split(n) = { split(a) + split(b) + split(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }",
     );
     p.send_control('d').unwrap();
     p.exp_eof().expect("mex leaves on Ctrl-D");

@@ -6,7 +6,6 @@ pub mod driver;
 pub mod error;
 pub mod family;
 pub mod flat;
-pub mod interp;
 pub mod limits;
 pub mod memo;
 pub mod shape;

@@ -2,12 +2,14 @@
 //! tables and limits ([`Store`]), and the iterative mex driver that fills the
 //! memo without recursion, so chains 10^6 positions deep are fine.
 
+use super::budget::Budget;
 use super::defs::{Defs, Ticker};
 use super::driver::{self, Compiled, Plan, Tables};
 use super::error::EvalError;
 use super::family::Families;
 use super::flat::Lowering;
-use super::interp::Interp;
+use super::flat::Root;
+use super::flat::run::{Ctx, Run, Scratch};
 use super::limits::Limits;
 use super::memo::Memo;
 use super::shape::{self, Shape};
@@ -15,9 +17,8 @@ use super::value::{Game, Key, Part, Value};
 use crate::diag::Diagnostic;
 use crate::engine::rule::HeapRule;
 use crate::engine::{Quiet, Watch};
-use crate::ir::{GameDef, GameId, Rule};
+use crate::ir::GameId;
 use std::rc::Rc;
-use structure::StructDomain;
 
 mod structure;
 use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
@@ -26,6 +27,9 @@ pub struct Store {
     memos: Vec<Memo>,
     /// How each game's positions are valued.
     plans: Vec<Plan>,
+    /// Every rule, compiled (also those that run on a family's table: their
+    /// options are listed from the rule as written).
+    programs: Vec<Option<Rc<Compiled>>>,
     /// Games whose rule read a `let` not yet bound when it was installed:
     /// recognizing its shape is tried again when it is first used.
     retry: Vec<bool>,
@@ -46,6 +50,7 @@ impl Store {
         Store {
             memos: Vec::new(),
             plans: Vec::new(),
+            programs: Vec::new(),
             retry: Vec::new(),
             families: Families::default(),
             positions: 0,
@@ -81,6 +86,7 @@ impl Store {
             }
         }
         self.plans.resize(total, Plan::None);
+        self.programs.resize(total, None);
         self.retry.resize(total, false);
         while self.memos.len() < total {
             self.memos
@@ -103,6 +109,7 @@ impl Store {
     /// compiled rule.
     fn plan_for(&mut self, defs: &Defs, g: GameId) -> Plan {
         self.retry[g] = false;
+        self.programs[g] = None;
         let def = &defs.games[g];
         let rule = match &def.kind {
             DefKind::Family(rule) => {
@@ -115,6 +122,10 @@ impl Store {
             }
             DefKind::Rule(rule) => rule,
         };
+        let mut lower = Lowering::new(def.slots.max(def.arity()));
+        let root = lower.rule(rule);
+        let compiled = Rc::new(Compiled::new(lower.finish(), root));
+        self.programs[g] = Some(Rc::clone(&compiled));
         match shape::recognize(def, g, &defs.globals) {
             Shape::Heap(heap) => {
                 self.families.install(g, Some(&heap));
@@ -124,14 +135,15 @@ impl Store {
             Shape::No => {}
         }
         self.families.install(g, None);
-        let mut lower = Lowering::new(def.slots.max(def.arity()));
-        let root = lower.rule(rule);
-        Plan::Rule(Rc::new(Compiled::new(lower.finish(), root)))
+        Plan::Rule(compiled)
     }
 
     /// The games a game's values depend on directly.
     fn deps(&self, defs: &Defs, g: GameId) -> Vec<GameId> {
-        let Plan::Rule(c) = &self.plans[g] else {
+        if matches!(self.plans[g], Plan::Family) {
+            return Vec::new();
+        }
+        let Some(c) = &self.programs[g] else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -192,37 +204,74 @@ impl Store {
 
     /// Builds the game a checked expression denotes.
     pub fn eval_game(&mut self, defs: &Defs, e: &GameExpr) -> Result<Game, EvalError> {
-        let mut interp = Interp::new(&defs.globals, Vec::new());
-        interp.game(e, &mut StructDomain { defs, store: self })
+        let mut lower = Lowering::new(0);
+        let sum = lower.game(e);
+        let prog = lower.finish();
+        let mut built = Vec::new();
+        self.run(defs, &prog, &[], |run, cx| {
+            structure::sum(run, cx, sum, &mut built)
+        })?;
+        self.finish(defs, built)
     }
 
     pub fn eval_int(&mut self, defs: &Defs, e: &IntExpr) -> Result<u64, EvalError> {
-        Interp::new(&defs.globals, Vec::new()).int(e)
+        let mut lower = Lowering::new(0);
+        let i = lower.int(e);
+        let prog = lower.finish();
+        self.run(defs, &prog, &[], |run, cx| run.int(&cx.scratch.env, i))
     }
 
-    /// A set of integers, sorted, without repeats.
+    /// A set of integers, sorted, without repeats (its memory taken from
+    /// the budget as it grows).
     pub fn eval_int_set(&mut self, defs: &Defs, set: &IntSet) -> Result<Vec<u64>, EvalError> {
-        let mut interp = Interp::new(&defs.globals, Vec::new());
-        interp.int_set(set, &mut StructDomain { defs, store: self })
+        let mut lower = Lowering::new(0);
+        let s = lower.int_set(set);
+        let prog = lower.finish();
+        let mut out = Vec::new();
+        self.run(defs, &prog, &[], |run, cx| run.int_set(cx, s, &mut out))?;
+        Ok(out)
+    }
+
+    /// Runs a program with the parameters `args`, its memory taken from
+    /// what the tables leave.
+    fn run<R>(
+        &mut self,
+        defs: &Defs,
+        prog: &super::flat::Program,
+        args: &[u64],
+        f: impl FnOnce(&Run, &mut Ctx) -> Result<R, EvalError>,
+    ) -> Result<R, EvalError> {
+        let mut scratch = Scratch::default();
+        scratch.prepare(prog, args);
+        let held = self.families.held().saturating_add(self.memo_bytes());
+        let mut budget = Budget::new(self.limits, held);
+        let mut cx = Ctx {
+            scratch: &mut scratch,
+            ticker: &mut self.ticker,
+            budget: &mut budget,
+        };
+        f(&Run::new(prog, &defs.globals), &mut cx)
     }
 
     /// The options of a position, built as games (for explanations).
     pub fn options_of(&mut self, defs: &Defs, key: &Key) -> Result<Vec<Game>, EvalError> {
         let def = &defs.games[key.game];
-        let mut interp = Interp::new(&defs.globals, env_for(def, key));
-        let mut dom = StructDomain { defs, store: self };
         match &def.kind {
-            DefKind::Rule(Rule::Options(set)) => {
-                let mut out = Vec::new();
-                interp.each_option(set, &mut dom, &mut |_, g| {
-                    out.push(g);
-                    Ok(())
+            DefKind::Rule(_) => {
+                let Some(c) = self.programs[key.game].clone() else {
+                    return Err(driver::undefined(defs, key));
+                };
+                let mut options: Vec<Vec<structure::Built>> = Vec::new();
+                self.run(defs, &c.prog, &key.args, |run, cx| match c.root {
+                    Root::Options(o) => structure::options_of(run, cx, o, &mut options),
+                    Root::Alias(sum) => {
+                        let mut parts = Vec::new();
+                        structure::sum(run, cx, sum, &mut parts)?;
+                        options.push(parts);
+                        Ok(())
+                    }
                 })?;
-                Ok(out)
-            }
-            DefKind::Rule(Rule::Alias(e)) => {
-                let g = interp.game(e, &mut dom)?;
-                Ok(vec![g])
+                options.into_iter().map(|o| self.finish(defs, o)).collect()
             }
             DefKind::Family(rule) => {
                 let n = key.args[0];
@@ -291,12 +340,6 @@ impl Store {
             Plan::None => Err(driver::undefined(defs, root)),
         }
     }
-}
-
-fn env_for(def: &GameDef, key: &Key) -> Vec<u64> {
-    let mut env = key.args.to_vec();
-    env.resize(def.slots.max(env.len()), 0);
-    env
 }
 
 #[cfg(test)]

@@ -1,58 +1,97 @@
-//! The structure domain: game expressions built as games, for results
-//! people read; explicit sets are valued as they are built, through the
-//! store.
+//! Games built from expressions, for results people read (`moves`,
+//! `explain`, `let`): a compiled expression is run to build the parts of a
+//! game; explicit option sets are valued afterwards, innermost first,
+//! through the store, so values of nested sets are never worked out twice.
 
 use super::Store;
 use crate::eval::defs::Defs;
-use crate::eval::error::EvalError;
-use crate::eval::interp::Domain;
-use crate::eval::value::{Explicit, Game, Key, Part, mex_of};
-use crate::ir::Loc;
+use crate::eval::error::{EvalError, unbound};
+use crate::eval::flat::run::{Ctx, Run};
+use crate::eval::flat::{Ix, Leaf};
+use crate::eval::value::{Args, Explicit, Game, Key, Part, Value, mex_of};
 use std::rc::Rc;
 
-/// Builds games; an explicit set is valued when it is built, through the
-/// store, so values of nested sets are never worked out twice.
-pub struct StructDomain<'a> {
-    pub defs: &'a Defs,
-    pub store: &'a mut Store,
+/// A part of a game as it is built: a finished part, or an explicit set
+/// whose options (each a list of parts) are valued once built.
+pub enum Built {
+    Part(Part),
+    Set(Vec<Vec<Built>>),
 }
 
-impl Domain for StructDomain<'_> {
-    type G = Game;
+const WHAT: &str = "the options of a game";
 
-    fn nim(&mut self, n: u64, star: bool) -> Game {
-        Game::single(Part::Nim { n, star })
-    }
-
-    fn pos(&mut self, key: Key, _loc: Loc) -> Result<Game, EvalError> {
-        Ok(Game::single(Part::Pos(key)))
-    }
-
-    fn zero(&mut self) -> Game {
-        Game::zero()
-    }
-
-    fn add(&mut self, a: Game, b: Game) -> Game {
-        a.plus(b)
-    }
-
-    fn options(&mut self, options: Vec<Game>) -> Result<Game, EvalError> {
-        let mut values = Vec::with_capacity(options.len());
-        for g in &options {
-            values.push(self.store.value(self.defs, g)?);
+/// The parts of a sum, appended to `out`.
+pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(), EvalError> {
+    let prog = run.prog;
+    for &l in prog.span(prog.sums[sum as usize]) {
+        match &prog.leaves[l as usize] {
+            Leaf::Nim { n, star } => out.push(Built::Part(Part::Nim {
+                n: run.int(&cx.scratch.env, *n)?,
+                star: *star,
+            })),
+            Leaf::Pos { game, args, .. } => {
+                let mut key = Args::new();
+                for &a in prog.span(*args) {
+                    key.push(run.int(&cx.scratch.env, a)?);
+                }
+                out.push(Built::Part(Part::Pos(Key {
+                    game: *game,
+                    args: key,
+                })));
+            }
+            Leaf::Options(o) => {
+                let mut options = Vec::new();
+                options_of(run, cx, *o, &mut options)?;
+                out.push(Built::Set(options));
+            }
+            Leaf::Global(g, loc) => match run.globals.get(*g) {
+                Some(Value::Game(game)) => out.extend(game.parts.iter().cloned().map(Built::Part)),
+                _ => return Err(unbound(*loc)),
+            },
         }
-        let value = mex_of(&values, &mut Vec::new());
-        Ok(Game::single(Part::Options(Rc::new(Explicit {
-            options,
-            value,
-        }))))
     }
+    Ok(())
+}
 
-    fn global(&mut self, game: &Game) -> Result<Game, EvalError> {
-        Ok(game.clone())
-    }
+/// Every option of an option set, each as its parts.
+pub fn options_of(
+    run: &Run,
+    cx: &mut Ctx,
+    opts: Ix,
+    out: &mut Vec<Vec<Built>>,
+) -> Result<(), EvalError> {
+    run.each_option(cx, opts, &mut |run: &Run, cx: &mut Ctx, s: Ix| {
+        cx.budget.grow(out, 1, WHAT)?;
+        let mut parts = Vec::new();
+        sum(run, cx, s, &mut parts)?;
+        out.push(parts);
+        Ok(())
+    })
+}
 
-    fn tick(&mut self) -> Result<(), EvalError> {
-        self.store.ticker.tick()
+impl Store {
+    /// A built game, its explicit sets valued (innermost first).
+    pub(super) fn finish(&mut self, defs: &Defs, built: Vec<Built>) -> Result<Game, EvalError> {
+        let mut parts = Vec::with_capacity(built.len());
+        for b in built {
+            parts.push(match b {
+                Built::Part(p) => p,
+                Built::Set(options) => {
+                    let mut games = Vec::with_capacity(options.len());
+                    let mut values = Vec::with_capacity(options.len());
+                    for o in options {
+                        let g = self.finish(defs, o)?;
+                        values.push(self.value(defs, &g)?);
+                        games.push(g);
+                    }
+                    let value = mex_of(&values, &mut Vec::new());
+                    Part::Options(Rc::new(Explicit {
+                        options: games,
+                        value,
+                    }))
+                }
+            });
+        }
+        Ok(Game { parts })
     }
 }
