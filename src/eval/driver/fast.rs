@@ -5,8 +5,8 @@
 //! would pass the options limit) takes the ordinary path, one option at a
 //! time.
 
-use super::Plan;
 use super::options::Options;
+use super::{Plan, WORK};
 use crate::eval::error::EvalError;
 use crate::eval::flat::run::{Body, Ctx, Run};
 use crate::eval::flat::{Int, Ix, Leaf, Program};
@@ -89,8 +89,7 @@ impl Body for Step<'_, '_> {
             match self.v.memos[simple.game].get(args) {
                 State::Done(value) => {
                     if self.v.vals.len() == self.v.vals.capacity() {
-                        cx.budget
-                            .grow(&mut self.v.vals, 1, "the options being valued")?;
+                        cx.budget.grow(&mut self.v.vals, 1, WORK)?;
                     }
                     self.v.vals.push(value);
                 }

@@ -22,6 +22,9 @@ use crate::diag::Diagnostic;
 use options::Options;
 use std::rc::Rc;
 
+/// What the driver's memory is for, in diagnostics.
+pub const WORK: &str = "the positions this question works out";
+
 /// How the positions of a game get their values.
 #[derive(Debug, Clone)]
 pub enum Plan {
@@ -231,8 +234,7 @@ fn push_pending(v: &mut Options, cx: &mut Ctx, stack: &mut Vec<Frame>) -> Result
     v.pending
         .sort_unstable_by(|a, b| (b.game, &b.args[..]).cmp(&(a.game, &a.args[..])));
     v.pending.dedup();
-    cx.budget
-        .grow(stack, v.pending.len(), "the positions waiting to be valued")?;
+    cx.budget.grow(stack, v.pending.len(), WORK)?;
     for child in v.pending.drain(..) {
         cx.ticker.tick_work()?;
         match v.memos[child.game].get(&child.args) {

@@ -9,7 +9,7 @@
 
 use super::super::family::Families;
 use super::super::memo::{Memo, State};
-use super::Plan;
+use super::{Plan, WORK};
 use crate::eval::defs::Defs;
 use crate::eval::error::EvalError;
 use crate::eval::flat::run::{Ctx, Run};
@@ -102,8 +102,7 @@ impl<'a> Options<'a> {
     pub fn option(&mut self, run: &Run, cx: &mut Ctx, sum: Ix) -> Result<(), EvalError> {
         match self.sum(run, cx, sum, true)? {
             Some(x) => {
-                cx.budget
-                    .grow(&mut self.vals, 1, "the options being valued")?;
+                cx.budget.grow(&mut self.vals, 1, WORK)?;
                 self.vals.push(x);
             }
             None => {}
@@ -200,8 +199,7 @@ impl<'a> Options<'a> {
         game: usize,
         args: &[u64],
     ) -> Result<(), EvalError> {
-        cx.budget
-            .grow(&mut self.tape, 3 + args.len(), "the options being valued")?;
+        cx.budget.grow(&mut self.tape, 3 + args.len(), WORK)?;
         let h = *header.get_or_insert_with(|| {
             self.tape.extend([0, 0]);
             self.tape.len() - 2
@@ -220,8 +218,7 @@ impl<'a> Options<'a> {
     }
 
     fn wait(&mut self, cx: &mut Ctx, game: usize, args: Args) -> Result<(), EvalError> {
-        cx.budget
-            .grow(&mut self.pending, 1, "the positions waiting to be valued")?;
+        cx.budget.grow(&mut self.pending, 1, WORK)?;
         self.pending.push(Key { game, args });
         Ok(())
     }
@@ -234,8 +231,7 @@ impl<'a> Options<'a> {
         let r = run.each_option(cx, opts, &mut |run: &Run, cx: &mut Ctx, sum: Ix| {
             match self.sum(run, cx, sum, false)? {
                 Some(v) => {
-                    cx.budget
-                        .grow(&mut self.nested, 1, "the options being valued")?;
+                    cx.budget.grow(&mut self.nested, 1, WORK)?;
                     self.nested.push(v);
                 }
                 None => complete = false,
@@ -270,8 +266,7 @@ impl<'a> Options<'a> {
                 }
             }
             cx.ticker.tick_work()?;
-            cx.budget
-                .grow(&mut self.vals, 1, "the options being valued")?;
+            cx.budget.grow(&mut self.vals, 1, WORK)?;
             self.vals.push(x);
         }
         self.tape.truncate(start);

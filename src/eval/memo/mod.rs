@@ -48,7 +48,7 @@ fn decode(x: u64) -> State {
     }
 }
 
-const WHAT: &str = "the memo of positions";
+const WHAT: &str = crate::eval::driver::WORK;
 
 #[derive(Debug)]
 pub struct Memo {
