@@ -166,6 +166,11 @@ impl Store {
         out
     }
 
+    /// Positions of a game held in its memo table.
+    pub fn memo_len(&self, game: GameId) -> u64 {
+        self.memos.get(game).map_or(0, Memo::len)
+    }
+
     fn memo_bytes(&self) -> u64 {
         self.memos
             .iter()
@@ -343,70 +348,4 @@ impl Store {
 }
 
 #[cfg(test)]
-mod tests {
-
-    use crate::session::Session;
-
-    fn run(s: &mut Session, src: &str) -> (Vec<String>, Vec<String>) {
-        let (lines, report) = s.run_collect("t", src);
-        (
-            lines,
-            report.errors.iter().map(|d| d.message.clone()).collect(),
-        )
-    }
-
-    #[test]
-    fn a_failed_evaluation_leaves_no_half_done_positions() {
-        let mut s = Session::default();
-        let (_, errs) = run(&mut s, "game f(n) = { f(n - 1) }\ngrundy f(5)");
-        assert!(errs[0].contains("below zero"), "{errs:?}");
-        // Asking again must report the same error, not a false cycle through
-        // positions left marked as in progress.
-        let (_, errs) = run(&mut s, "grundy f(3)");
-        assert!(errs[0].contains("below zero"), "{errs:?}");
-    }
-
-    use crate::engine::StopAfter;
-
-    #[test]
-    fn an_interrupted_evaluation_can_be_resumed() {
-        let mut s = Session::new(Box::new(StopAfter(3)));
-        // `+ nim(0)`: no family's rule, so the rule runs as written
-        let src = "game gg(n) = { gg(a) + gg(n - a) + nim(0) for a in 1..n if a < n - a }\ngrundy gg(600)";
-        let (lines, report) = s.run_collect("t", src);
-        assert!(report.interrupted && lines.is_empty());
-        s.store.ticker.watch = Box::new(crate::engine::Quiet);
-        let (lines, errs) = run(&mut s, "grundy gg(600)\ngrundy gg(10)");
-        assert!(errs.is_empty(), "{errs:?}");
-        // Grundy's game from its dense table, computed independently.
-        let (want, _) = run(&mut s, "game g = grundy\ngrundy g(600)\ngrundy g(10)");
-        assert_eq!(lines, want);
-        assert_eq!(lines[1], "0"); // A002188: G(10) = 0
-    }
-
-    #[test]
-    fn the_position_limit_is_a_diagnostic() {
-        let mut s = Session::default();
-        let (_, errs) = run(
-            &mut s,
-            "set positions 100\ngame d(n) = { d(n - 1) + nim(0) for k in {1} if k <= n }\ngrundy d(1000)",
-        );
-        assert!(errs[0].contains("too many positions"), "{errs:?}");
-        let (lines, errs) = run(&mut s, "set positions 2000\ngrundy d(1000)");
-        assert!(errs.is_empty(), "{errs:?}");
-        assert_eq!(lines, ["0"]);
-    }
-
-    #[test]
-    fn a_cycle_through_two_games_names_its_positions() {
-        let mut s = Session::default();
-        let (_, report) = s.run_collect("t", "game a(n) = { b(n + 1) }\ngame b(n) = { a(n - 1) for k in {1} if k <= n }\ngrundy a(3)");
-        let d = &report.errors[0];
-        assert!(d.message.contains("loopy"), "{d:?}");
-        assert!(
-            d.notes.iter().any(|n| n.contains("a(3) -> b(4) -> a(3)")),
-            "{:?}",
-            d.notes
-        );
-    }
-}
+mod tests;
