@@ -51,21 +51,40 @@ impl Compiled {
     }
 }
 
-/// A position on the stack: waiting to be worked out, or expanded.
-struct Frame {
-    key: Key,
-    expanded: Option<Expanded>,
+/// The positions waiting to be worked out, and those expanded (one a
+/// level of the path being worked down).
+#[derive(Default)]
+struct Stack {
+    keys: Vec<Key>,
+    open: Vec<Expanded>,
 }
 
-/// Where an expanded position's known option values (on the value stack)
-/// and its records (on the tape) start; `rerun` when an unknown position
-/// sat inside a nested option set, which the tape cannot hold: then the
-/// rule runs again once its options are known.
+/// An expanded position: where it sits on the stack, where its known
+/// option values (on the value stack) and its records (on the tape) start;
+/// `rerun` when an unknown position sat inside a nested option set, which
+/// the tape cannot hold: then the rule runs again once its options are
+/// known.
 #[derive(Clone, Copy)]
 struct Expanded {
+    at: usize,
     vals: usize,
     tape: usize,
     rerun: bool,
+}
+
+impl Stack {
+    /// The top position's expansion, if it is expanded.
+    fn expanded(&self) -> Option<Expanded> {
+        self.open
+            .last()
+            .copied()
+            .filter(|o| o.at + 1 == self.keys.len())
+    }
+
+    /// The positions expanded, from the root down.
+    fn path(&self) -> impl Iterator<Item = &Key> + '_ {
+        self.open.iter().map(|o| &self.keys[o.at])
+    }
 }
 
 /// The store's parts the driver works with.
@@ -93,18 +112,17 @@ pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
         ticker: t.ticker,
         budget: &mut budget,
     };
-    let mut stack = vec![Frame {
-        key: root.clone(),
-        expanded: None,
-    }];
+    let mut stack = Stack {
+        keys: vec![root.clone()],
+        open: Vec::new(),
+    };
     let limits = t.limits;
     let result = drive(&mut v, &mut cx, &mut stack, t.positions, &limits);
     if result.is_err() {
         // Leave the memo consistent: nothing stays half-done.
-        for f in &stack {
-            if f.expanded.is_some()
-                && v.memos[f.key.game].get(&f.key.args) == State::Gray
-                && v.memos[f.key.game].forget(&f.key.args)
+        for key in stack.path() {
+            if v.memos[key.game].get(&key.args) == State::Gray
+                && v.memos[key.game].forget(&key.args)
             {
                 *t.positions -= 1;
             }
@@ -120,31 +138,34 @@ pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
 fn drive(
     v: &mut Options,
     cx: &mut Ctx,
-    stack: &mut Vec<Frame>,
+    stack: &mut Stack,
     positions: &mut u64,
     limits: &Limits,
 ) -> Result<(), EvalError> {
-    while let Some(top) = stack.last() {
-        let (game, expanded) = (top.key.game, top.expanded);
-        let state = v.memos[game].get(&top.key.args);
-        let Some(Expanded { vals, tape, rerun }) = expanded else {
-            if state != State::Unknown {
+    while let Some(top) = stack.keys.last() {
+        let Some(Expanded {
+            vals, tape, rerun, ..
+        }) = stack.expanded()
+        else {
+            if v.memos[top.game].get(&top.args) != State::Unknown {
                 // done meanwhile, or a repeat of a position being worked out
-                stack.pop();
+                stack.keys.pop();
                 continue;
             }
-            let key = stack.last().expect("looked at").key.clone();
+            let key = top.clone();
             let (vals, tape) = (v.vals.len(), v.tape.len());
             v.pending.clear();
             v.rerun = false;
             let value = step(v, cx, &key).map_err(|e| working_on(v.defs, &key, e))?;
             if v.pending.is_empty() {
                 finish(v, cx, &key, value, vals, positions, limits)?;
-                stack.pop();
+                stack.keys.pop();
                 continue;
             }
             record(v, cx, &key, State::Gray, positions, limits)?;
-            stack.last_mut().expect("looked at").expanded = Some(Expanded {
+            cx.budget.grow(&mut stack.open, 1, WORK)?;
+            stack.open.push(Expanded {
+                at: stack.keys.len() - 1,
                 vals,
                 tape,
                 rerun: v.rerun,
@@ -152,7 +173,8 @@ fn drive(
             push_pending(v, cx, stack)?;
             continue;
         };
-        let key = stack.pop().expect("looked at").key;
+        stack.open.pop();
+        let key = stack.keys.pop().expect("looked at");
         let value = if rerun {
             v.vals.truncate(vals);
             v.tape.truncate(tape);
@@ -230,20 +252,17 @@ fn finish(
 
 /// Pushes the pending positions, smallest on top: in most games options
 /// are smaller positions, so each then finds its own options known.
-fn push_pending(v: &mut Options, cx: &mut Ctx, stack: &mut Vec<Frame>) -> Result<(), EvalError> {
+fn push_pending(v: &mut Options, cx: &mut Ctx, stack: &mut Stack) -> Result<(), EvalError> {
     v.pending
         .sort_unstable_by(|a, b| (b.game, &b.args[..]).cmp(&(a.game, &a.args[..])));
     v.pending.dedup();
-    cx.budget.grow(stack, v.pending.len(), WORK)?;
+    cx.budget.grow(&mut stack.keys, v.pending.len(), WORK)?;
     for child in v.pending.drain(..) {
         cx.ticker.tick_work()?;
         match v.memos[child.game].get(&child.args) {
             State::Done(_) => {}
             State::Gray => return Err(cycle(v.defs, stack, &child)),
-            State::Unknown => stack.push(Frame {
-                key: child,
-                expanded: None,
-            }),
+            State::Unknown => stack.keys.push(child),
         }
     }
     Ok(())
@@ -300,12 +319,8 @@ fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
 
 /// A position reached from itself: the positions on the current path from
 /// the repeated one to the last one expanded.
-fn cycle(defs: &Defs, stack: &[Frame], repeated: &Key) -> EvalError {
-    let path: Vec<&Key> = stack
-        .iter()
-        .filter(|f| f.expanded.is_some())
-        .map(|f| &f.key)
-        .collect();
+fn cycle(defs: &Defs, stack: &Stack, repeated: &Key) -> EvalError {
+    let path: Vec<&Key> = stack.path().collect();
     let from = path.iter().rposition(|k| *k == repeated).unwrap_or(0);
     let mut names: Vec<String> = path[from..].iter().map(|k| defs.show_key(k)).collect();
     if names.len() > 8 {

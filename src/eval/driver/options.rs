@@ -5,7 +5,8 @@
 //! `pending`. Once those are worked out, the tape is read back instead of
 //! running the rule again.
 //!
-//! Tape record: `x, count, (game, args...) * count`.
+//! Tape record: `count * 2 + (x != 0), (game, args...) * count`, then `x`
+//! if it is not 0.
 
 use super::super::family::Families;
 use super::super::memo::{Memo, State};
@@ -184,8 +185,12 @@ impl<'a> Options<'a> {
                 },
             }
         }
-        if let Some(h) = header {
-            self.tape[h] = x;
+        if let Some(h) = header
+            && x != 0
+        {
+            cx.budget.grow(&mut self.tape, 1, WORK)?;
+            self.tape[h] |= 1;
+            self.tape.push(x);
         }
         Ok((!unknown).then_some(x))
     }
@@ -199,12 +204,12 @@ impl<'a> Options<'a> {
         game: usize,
         args: &[u64],
     ) -> Result<(), EvalError> {
-        cx.budget.grow(&mut self.tape, 3 + args.len(), WORK)?;
+        cx.budget.grow(&mut self.tape, 2 + args.len(), WORK)?;
         let h = *header.get_or_insert_with(|| {
-            self.tape.extend([0, 0]);
-            self.tape.len() - 2
+            self.tape.push(0);
+            self.tape.len() - 1
         });
-        self.tape[h + 1] += 1;
+        self.tape[h] += 2;
         self.tape.push(game as u64);
         self.tape.extend_from_slice(args);
         Ok(())
@@ -248,8 +253,9 @@ impl<'a> Options<'a> {
     pub fn read_back(&mut self, cx: &mut Ctx, start: usize) -> Result<(), EvalError> {
         let mut i = start;
         while i < self.tape.len() {
-            let (mut x, count) = (self.tape[i], self.tape[i + 1]);
-            i += 2;
+            let (count, has_x) = (self.tape[i] >> 1, self.tape[i] & 1 == 1);
+            let mut x = 0;
+            i += 1;
             for _ in 0..count {
                 let game = self.tape[i] as usize;
                 let arity = self.defs.games[game].arity();
@@ -264,6 +270,10 @@ impl<'a> Options<'a> {
                         ))));
                     }
                 }
+            }
+            if has_x {
+                x ^= self.tape[i];
+                i += 1;
             }
             cx.ticker.tick_work()?;
             cx.budget.grow(&mut self.vals, 1, WORK)?;

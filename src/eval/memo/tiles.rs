@@ -1,8 +1,9 @@
 //! Dense tiles of a memo table: each a fixed block of positions (a run of
 //! heaps, a square, a cube) allocated once enough of its positions are
 //! known. Tiles are found through a directory: an array over a box of tile
-//! coordinates from the origin while it stays dense (at most four entries a
-//! tile), a hash map for tiles outside the box.
+//! coordinates from the origin while it stays small next to the tiles (at
+//! most 256 entries of 4 bytes a tile of 8 KiB), a hash map for tiles
+//! outside the box.
 
 use super::hash::{MixMap, grow_map};
 use super::{Args, UNKNOWN};
@@ -161,7 +162,7 @@ impl Tiles {
             self.grid[at] = index + 1;
             return Ok(());
         }
-        // grow the box to hold the tile if it stays dense
+        // grow the box to hold the tile if it stays small next to the tiles
         let mut sides = self.sides;
         for (s, &c) in sides.iter_mut().zip(&coords) {
             let want = c
@@ -173,7 +174,7 @@ impl Tiles {
         let cells = sides[..self.arity]
             .iter()
             .try_fold(1u64, |acc, &s| acc.checked_mul(s));
-        if let Some(cells) = cells.filter(|&c| c <= 4 * self.count as u64 + 64) {
+        if let Some(cells) = cells.filter(|&c| c <= 256 * (self.count as u64 + 1)) {
             self.regrid(sides, cells as usize, budget, what)?;
             let at = self.cell(args).expect("inside the new box");
             self.grid[at] = index + 1;

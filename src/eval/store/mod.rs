@@ -37,6 +37,10 @@ pub struct Store {
     pub positions: u64,
     pub limits: Limits,
     pub ticker: Ticker,
+    /// Whether rules recognized as a family's run on its table (on unless
+    /// turned off, for benchmarks and tests of the compiled evaluator);
+    /// takes effect for games defined afterwards.
+    pub recognize: bool,
 }
 
 impl Default for Store {
@@ -56,6 +60,7 @@ impl Store {
             positions: 0,
             limits: Limits::default(),
             ticker: Ticker::new(watch),
+            recognize: true,
         }
     }
 
@@ -126,7 +131,12 @@ impl Store {
         let root = lower.rule(rule);
         let compiled = Rc::new(Compiled::new(lower.finish(), root));
         self.programs[g] = Some(Rc::clone(&compiled));
-        match shape::recognize(def, g, &defs.globals) {
+        let shape = if self.recognize {
+            shape::recognize(def, g, &defs.globals)
+        } else {
+            Shape::No
+        };
+        match shape {
             Shape::Heap(heap) => {
                 self.families.install(g, Some(&heap));
                 return Plan::Family;
