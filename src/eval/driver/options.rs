@@ -101,12 +101,9 @@ impl<'a> Options<'a> {
     /// Values one option (a sum of leaves); returns false if it has unknown
     /// parts (then recorded on the tape).
     pub fn option(&mut self, run: &Run, cx: &mut Ctx, sum: Ix) -> Result<(), EvalError> {
-        match self.sum(run, cx, sum, true)? {
-            Some(x) => {
-                cx.budget.grow(&mut self.vals, 1, WORK)?;
-                self.vals.push(x);
-            }
-            None => {}
+        if let Some(x) = self.sum(run, cx, sum, true)? {
+            cx.budget.grow(&mut self.vals, 1, WORK)?;
+            self.vals.push(x);
         }
         Ok(())
     }

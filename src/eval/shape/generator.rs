@@ -3,10 +3,11 @@
 //! turned into the moves of a take-and-break digit.
 //!
 //! The item must be a sum of one to three positions of the game itself:
-//! one heap per split variable (`a`, `b`) and one for the rest, `n - c - a
-//! - b` for a constant take `c`. Every constraint the loops and conditions
-//! put on them is rewritten in terms of the heaps (with `n = c + a + b +
-//! rest`); each must compare heaps with each other or with 0 and 1 only.
+//! one heap per split variable (`a`, `b`) and one for the rest,
+//! `n - c - a - b` for a constant take `c`. Every constraint the loops and
+//! conditions put on them is rewritten in terms of the heaps (with
+//! `n = c + a + b + rest`); each must compare heaps with each other or with
+//! 0 and 1 only.
 //! Then whether a multiset of heaps is an option depends only on its order
 //! type (which heaps are 0, which are equal, which smaller), so trying one
 //! representative of each order type (heaps from 0 to 3) decides, for every

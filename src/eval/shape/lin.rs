@@ -109,10 +109,8 @@ impl Facts {
                 if rest_ok(b) {
                     return true;
                 }
-                for l in j..k.len() {
-                    if rest_ok(b.sub(&k[l])) {
-                        return true;
-                    }
+                if k[j..].iter().any(|f| rest_ok(b.sub(f))) {
+                    return true;
                 }
             }
         }
