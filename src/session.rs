@@ -7,7 +7,8 @@ use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
 use crate::ir::{Action, Typed};
-use crate::query;
+use crate::query::{self, Answer};
+use crate::render::{self, Format};
 use crate::syntax::parse::parse;
 
 /// A result as it is produced.
@@ -45,6 +46,8 @@ pub struct Session {
     pub names: Names,
     pub defs: Defs,
     pub store: Store,
+    /// How results and diagnostics are written (`--format`, `:format`).
+    pub format: Format,
 }
 
 impl Default for Session {
@@ -60,6 +63,7 @@ impl Session {
             names: Names::default(),
             defs: Defs::default(),
             store: Store::new(watch),
+            format: Format::Text,
         }
     }
 
@@ -132,6 +136,8 @@ impl Session {
         report: &mut Report,
     ) -> Result<(), EvalError> {
         let (defs, store) = (&self.defs, &mut self.store);
+        let format = self.format;
+        let mut show = |a: Answer| render::emit(format, &a, emit);
         match action {
             Action::Let { name, id, value } => {
                 let value = match value {
@@ -154,37 +160,26 @@ impl Session {
                 limits.set(*setting, v);
                 store.set_limits(limits);
             }
-            Action::Query { query, .. } => {
-                let answer = query::answer(defs, store, query)?;
-                for line in answer.lines {
-                    emit(Event::Line(line));
-                }
-            }
+            Action::Query { query, .. } => show(query::answer(defs, store, query)?),
             Action::Check {
                 query,
                 expect,
                 text,
                 ..
             } => {
-                let (passed, lines) = query::check(defs, store, query, expect, text)?;
-                if !passed {
+                let graded = query::check(defs, store, query, expect, text)?;
+                if !graded.passed {
                     report.failed_checks += 1;
                 }
-                emit(Event::Check { passed, lines });
+                show(Answer::Check(Box::new(graded)));
             }
-            Action::Show(Typed::Int(e), _) => {
-                emit(Event::Line(store.eval_int(defs, e)?.to_string()))
-            }
+            Action::Show(Typed::Int(e), _) => show(Answer::Integer(store.eval_int(defs, e)?)),
             Action::Show(Typed::Game(e), _) => {
                 let g = store.eval_game(defs, e)?;
-                emit(Event::Line(store.value(defs, &g)?.to_string()));
+                show(Answer::Grundy(store.value(defs, &g)?));
             }
             Action::Show(Typed::IntSet(s), _) => {
-                let v = store.eval_int_set(defs, s)?;
-                emit(Event::Line(format!(
-                    "{{{}}}",
-                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-                )));
+                show(Answer::Set(store.eval_int_set(defs, s)?));
             }
         }
         Ok(())
@@ -236,8 +231,18 @@ impl Session {
         (lines, report)
     }
 
-    /// Renders a diagnostic against the source it points into.
+    /// Renders a diagnostic against the source it points into: as text
+    /// with the source (for standard error), or in JSON mode as one JSON
+    /// line (for standard output: see [`Session::diagnostics_to_stdout`]).
     pub fn render(&self, d: &Diagnostic, color: bool) -> String {
-        self.sources.render(d, color)
+        match self.format {
+            Format::Text => self.sources.render(d, color),
+            Format::Json => format!("{}\n", render::json::diagnostic(&self.sources, d)),
+        }
+    }
+
+    /// In JSON mode every diagnostic goes to standard output with the results.
+    pub fn diagnostics_to_stdout(&self) -> bool {
+        self.format == Format::Json
     }
 }

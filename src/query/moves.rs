@@ -3,10 +3,11 @@
 //! v xor total: lower for a Nim heap, but an explicit game or a position may
 //! also have options of higher value, and moving up can win too.
 
-use super::show;
+use super::{Answer, show};
 use crate::eval::{Defs, EvalError, Game, Part, Store};
 
-pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+/// Every winning move, as `from -> to`; in a P-position none, and why.
+pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
     let mut values = Vec::with_capacity(g.parts.len());
     for p in &g.parts {
         values.push(store.value(defs, &Game::single(p.clone()))?);
@@ -25,7 +26,10 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
                 show::game(defs, g)
             )
         };
-        return Ok(vec![why]);
+        return Ok(Answer::Moves {
+            moves: Vec::new(),
+            none: Some(why),
+        });
     }
     let mut lines: Vec<String> = Vec::new();
     // The same position reached in two ways (`a + b` and `b + a`) is one move.
@@ -50,7 +54,10 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
             }
         }
     }
-    Ok(lines)
+    Ok(Answer::Moves {
+        moves: lines,
+        none: None,
+    })
 }
 
 /// The options of one component that have the given value.
