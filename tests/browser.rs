@@ -14,7 +14,12 @@ fn chromium() -> Option<PathBuf> {
         return Some(PathBuf::from(p));
     }
     let path = std::env::var_os("PATH")?;
-    for name in ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"] {
+    for name in [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ] {
         for dir in std::env::split_paths(&path) {
             let candidate = dir.join(name);
             if candidate.is_file() {
@@ -70,7 +75,9 @@ fn screenshot(browser: &Path, page: &Path, png: &Path, work: &Path) -> Result<()
             use std::io::Read;
             let _ = e.read_to_string(&mut err);
         }
-        return Err(format!("no screenshot was written; the browser said:\n{err}"));
+        return Err(format!(
+            "no screenshot was written; the browser said:\n{err}"
+        ));
     }
     Ok(())
 }
@@ -132,7 +139,11 @@ plot two 0..12 0..12 to \"{}\"",
     let red = px.iter().filter(|p| near(**p, [200, 30, 40])).count();
     let band = px.iter().filter(|p| near(**p, [214, 214, 255])).count();
     let dark = px.iter().filter(|p| p.iter().all(|c| *c < 100)).count();
-    assert!(white > px.len() / 2, "mostly a white page: {white} of {}", px.len());
+    assert!(
+        white > px.len() / 2,
+        "mostly a white page: {white} of {}",
+        px.len()
+    );
     assert!(red > 500, "the values' dots: {red} red pixels");
     assert!(band > 2000, "the period's band: {band} pixels");
     assert!(dark > 500, "axes and text: {dark} dark pixels");
@@ -144,10 +155,15 @@ plot two 0..12 0..12 to \"{}\"",
     let (px, _, _) = pixels(&png);
     let purple = px.iter().filter(|p| near(**p, [68, 1, 84])).count();
     let yellow = px.iter().filter(|p| near(**p, [253, 231, 37])).count();
-    let colours: std::collections::BTreeSet<[u8; 3]> =
-        px.iter().map(|p| [p[0] >> 4, p[1] >> 4, p[2] >> 4]).collect();
+    let colours: std::collections::BTreeSet<[u8; 3]> = px
+        .iter()
+        .map(|p| [p[0] >> 4, p[1] >> 4, p[2] >> 4])
+        .collect();
     assert!(purple > 1000, "squares of value 0: {purple} pixels");
-    assert!(yellow > 1000, "squares of the largest value: {yellow} pixels");
+    assert!(
+        yellow > 1000,
+        "squares of the largest value: {yellow} pixels"
+    );
     assert!(colours.len() > 12, "a scale of colours: {}", colours.len());
     let _ = std::fs::remove_dir_all(&work);
 }

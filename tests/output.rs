@@ -43,7 +43,12 @@ table nimsum 1..3 0..3
 nim(2) + *1"
     );
     let o = mex(&["--format", "json", "-e", &src]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(o.stderr.is_empty());
     let got = json_lines(&o);
     let want = [
@@ -103,7 +108,10 @@ fn json_errors_have_file_line_column_and_hint() {
     let src = "game kayles = octal 0.77\ngrundy nim(3)\n\ngrundy  kayels(3)";
     let o = mex(&["--format", "json", "-e", src]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(o.stderr.is_empty(), "in JSON mode errors go to standard output");
+    assert!(
+        o.stderr.is_empty(),
+        "in JSON mode errors go to standard output"
+    );
     let got = json_lines(&o);
     let err = got.last().expect("an error line");
     assert_eq!(err["file"], json!("-e"));
@@ -121,7 +129,11 @@ fn json_errors_have_file_line_column_and_hint() {
         "grundy nim(1)\nset positions 10\ngame g(n) = { g(k) for k in 0..n }\ngrundy g(100)",
     ]);
     let err = json_lines(&o).pop().expect("an error line");
-    assert_eq!((err["line"].clone(), err["column"].clone()), (json!(3), json!(6)), "{err}");
+    assert_eq!(
+        (err["line"].clone(), err["column"].clone()),
+        (json!(3), json!(6)),
+        "{err}"
+    );
     assert!(err["notes"].to_string().contains("(-e:4)"), "{err}");
 
     // A file that cannot be read has no line to point at.
@@ -149,8 +161,10 @@ check grundy kayles(7) == 2"
     let mut text = Session::default();
     let (lines, report) = text.run_collect("<t>", &src);
     assert_eq!(report.status(), 0);
-    let mut js = Session::default();
-    js.format = Format::Json;
+    let mut js = Session {
+        format: Format::Json,
+        ..Session::default()
+    };
     let (objects, _) = js.run_collect("<t>", &src);
     let objects: Vec<Value> = objects
         .iter()
@@ -175,14 +189,23 @@ check grundy kayles(7) == 2"
     // text: a header naming both parameters, a rule, then labelled rows
     let head = next();
     assert!(head.starts_with("m \\ n |"), "{head}");
-    let labels: Vec<u64> = head.split('|').nth(1).unwrap().split_whitespace().map(|v| v.parse().unwrap()).collect();
+    let labels: Vec<u64> = head
+        .split('|')
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .map(|v| v.parse().unwrap())
+        .collect();
     assert_eq!(labels, vec![2, 3, 4, 5, 6]);
     next();
     for (i, row) in rows.iter().enumerate() {
         let line = next();
         let (label, cells) = line.split_once('|').unwrap();
         assert_eq!(label.trim(), i.to_string());
-        let cells: Vec<u64> = cells.split_whitespace().map(|v| v.parse().unwrap()).collect();
+        let cells: Vec<u64> = cells
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
         assert_eq!(&cells, row);
     }
     // CSV, read back with a CSV reader
@@ -228,7 +251,8 @@ fn sequences_in_rows_keep_every_value_in_order() {
     }
     assert_eq!(again, flat);
 
-    let (_, report) = Session::default().run_collect("<t>", &format!("{KAYLES}sequence kayles 0..5 by 0"));
+    let (_, report) =
+        Session::default().run_collect("<t>", &format!("{KAYLES}sequence kayles 0..5 by 0"));
     assert_eq!(report.status(), 2);
     assert!(report.errors[0].message.contains("rows of 0"));
 }
@@ -236,7 +260,10 @@ fn sequences_in_rows_keep_every_value_in_order() {
 #[test]
 fn document_forms_refuse_what_they_cannot_write() {
     let cases = [
-        ("table nimsum 0..3 0..3 as html", "unknown table format `html`"),
+        (
+            "table nimsum 0..3 0..3 as html",
+            "unknown table format `html`",
+        ),
         ("table nimsum 0..3 0..3 like csv", "expected `as` here"),
         ("sequence nim 0..3 per 2", "expected `by` here"),
     ];
@@ -296,9 +323,16 @@ fn the_repl_switches_format() {
     );
     let err: Value = serde_json::from_str(&s.out[3]).expect("the error as JSON on standard output");
     assert_eq!(err["file"], json!("<repl:4>"));
-    assert_eq!((err["line"].clone(), err["column"].clone()), (json!(1), json!(8)));
+    assert_eq!(
+        (err["line"].clone(), err["column"].clone()),
+        (json!(1), json!(8))
+    );
     assert!(s.out[4].starts_with("format json"));
     assert_eq!(s.out[5], "format text");
     assert_eq!(s.out[6], "5");
-    assert!(s.err.contains("`:format` takes `text` or `json`"), "{}", s.err);
+    assert!(
+        s.err.contains("`:format` takes `text` or `json`"),
+        "{}",
+        s.err
+    );
 }

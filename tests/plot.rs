@@ -101,7 +101,10 @@ fn a_user_rule_is_plotted_with_an_observed_period() {
         lines[0]
     );
     let words = texts(&svg(&file));
-    assert!(words.iter().any(|w| w == "period 7 (observed)"), "{words:?}");
+    assert!(
+        words.iter().any(|w| w == "period 7 (observed)"),
+        "{words:?}"
+    );
 }
 
 #[test]
@@ -148,7 +151,12 @@ fn a_heat_map_has_a_square_for_each_cell_and_a_scale() {
     );
     let text = svg(&file);
     let words = texts(&text);
-    for want in ["two(m, n): Grundy values", "m (rows)", "n (columns)", "value"] {
+    for want in [
+        "two(m, n): Grundy values",
+        "m (rows)",
+        "n (columns)",
+        "value",
+    ] {
         assert!(words.iter().any(|w| w == want), "no `{want}` in {words:?}");
     }
     // the values written in the squares: 64 cells, each 0..7 eight times
@@ -171,10 +179,7 @@ fn a_heat_map_has_a_square_for_each_cell_and_a_scale() {
 fn a_large_heat_map_is_gathered_into_blocks() {
     let dir = folder("blocks");
     let file = dir.join("nimsum.svg");
-    let lines = run(&format!(
-        "plot nimsum 0..1000 0..1000 to {}",
-        quoted(&file)
-    ));
+    let lines = run(&format!("plot nimsum 0..1000 0..1000 to {}", quoted(&file)));
     assert!(
         lines[0].contains("the largest value of a block of 13 x 13"),
         "{}",
@@ -201,6 +206,17 @@ fn bad_files_are_refused_before_any_work() {
     let (status, err) = refused(&format!("plot nimsum 0..4 0..4 to {}", quoted(&folder_svg)));
     assert_eq!(status, 2);
     assert!(err.contains("is a folder"), "{err}");
+
+    #[cfg(unix)]
+    {
+        let fifo = dir.join("pipe.svg");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            let (status, err) = refused(&format!("plot nimsum 0..4 0..4 to {}", quoted(&fifo)));
+            assert_eq!(status, 2);
+            assert!(err.contains("not a regular file"), "{err}");
+        }
+    }
 
     for (src, want) in [
         ("plot nimsum 0..4 0..4 to \"x.png\"", "written as SVG"),
@@ -278,10 +294,7 @@ fn a_long_plot_stops_on_ctrl_c() {
     let (_, report) = s.run_collect("<plot>", &src);
     assert!(report.interrupted);
     assert!(!file.exists());
-    let src = format!(
-        "plot nimsum 0..3000 0..3000 to {}",
-        quoted(&file)
-    );
+    let src = format!("plot nimsum 0..3000 0..3000 to {}", quoted(&file));
     let mut s = Session::new(Box::new(StopAfter(10)));
     let (_, report) = s.run_collect("<plot>", &src);
     assert!(report.interrupted);

@@ -294,7 +294,11 @@ impl Checker<'_> {
                 self.range(cols)?,
             ),
             Query::SequenceBy(name, r, by, k) => {
-                self.word(by, "by", "`sequence NAME a..b by K` writes rows of K values")?;
+                self.word(
+                    by,
+                    "by",
+                    "`sequence NAME a..b by K` writes rows of K values",
+                )?;
                 QueryIr::SequenceBy(self.game_named(name, 1)?, self.range(r)?, self.int(k)?)
             }
             Query::TableAs(name, rows, cols, word, style) => {
@@ -306,7 +310,10 @@ impl Checker<'_> {
                 let Some(&(_, style)) = TableStyle::NAMED.iter().find(|(n, _)| *n == style.text)
                 else {
                     return Err(self
-                        .err(&style.span, format!("unknown table format `{}`", style.text))
+                        .err(
+                            &style.span,
+                            format!("unknown table format `{}`", style.text),
+                        )
                         .label("not a format")
                         .hint("`as markdown`, `as latex` or `as csv`"));
                 };
@@ -335,7 +342,10 @@ impl Checker<'_> {
             return Ok(());
         }
         Err(self
-            .err(&name.span, format!("expected `{want}` here, found `{}`", name.text))
+            .err(
+                &name.span,
+                format!("expected `{want}` here, found `{}`", name.text),
+            )
             .label(format!("`{want}` goes here"))
             .hint(example.to_string()))
     }
@@ -362,7 +372,10 @@ impl Checker<'_> {
                     return Err(self
                         .err(
                             &p.game.span,
-                            format!("`{}` takes 2 parameters: give a range for each", p.game.text),
+                            format!(
+                                "`{}` takes 2 parameters: give a range for each",
+                                p.game.text
+                            ),
                         )
                         .hint(format!(
                             "`plot {} 0..16 0..16 to \"{}\"` draws a heat map",
@@ -383,7 +396,11 @@ impl Checker<'_> {
                             p.game.text, file
                         )));
                 }
-                PlotOf::Heat(self.table_source(&p.game)?, self.range(&p.x)?, self.range(y)?)
+                PlotOf::Heat(
+                    self.table_source(&p.game)?,
+                    self.range(&p.x)?,
+                    self.range(y)?,
+                )
             }
         };
         Ok(PlotIr {

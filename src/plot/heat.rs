@@ -188,7 +188,10 @@ where
     chart.draw_series((0..steps).map(|s| {
         let low = -0.5 + s as f64 * step;
         let v = ((low + 0.5 + step / 2.0).floor() as u64).min(top);
-        Rectangle::new([(0.0, low), (1.0, low + step)], scale_colour(v, top).filled())
+        Rectangle::new(
+            [(0.0, low), (1.0, low + step)],
+            scale_colour(v, top).filled(),
+        )
     }))?;
     Ok(())
 }

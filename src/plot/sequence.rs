@@ -192,13 +192,19 @@ where
         if m.pre_period > p.from {
             let (a, b) = band(x0, m.pre_period as f64 - 0.5);
             chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PRE_PERIOD.filled())])?;
-            entries.push((Swatch::Band(PRE_PERIOD), format!("pre-period {}", m.pre_period)));
+            entries.push((
+                Swatch::Band(PRE_PERIOD),
+                format!("pre-period {}", m.pre_period),
+            ));
         }
         let start = (m.pre_period as f64 - 0.5).max(x0);
         if start < x1 {
             let (a, b) = band(start, m.pre_period.saturating_add(m.period) as f64 - 0.5);
             chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PERIOD.filled())])?;
-            entries.push((Swatch::Band(PERIOD), format!("period {} ({})", m.period, m.how)));
+            entries.push((
+                Swatch::Band(PERIOD),
+                format!("period {} ({})", m.period, m.how),
+            ));
         }
     }
 
@@ -283,9 +289,13 @@ where
     let y = (LEGEND / 2) as i32;
     for (swatch, text) in entries {
         match swatch {
-            Swatch::Band(c) => strip.draw(&Rectangle::new([(x, y - 7), (x + 18, y + 7)], c.filled()))?,
+            Swatch::Band(c) => {
+                strip.draw(&Rectangle::new([(x, y - 7), (x + 18, y + 7)], c.filled()))?
+            }
             Swatch::Dot => strip.draw(&Circle::new((x + 9, y), 3, INK.filled()))?,
-            Swatch::Stroke => strip.draw(&Rectangle::new([(x, y - 1), (x + 18, y + 1)], INK.filled()))?,
+            Swatch::Stroke => {
+                strip.draw(&Rectangle::new([(x, y - 1), (x + 18, y + 1)], INK.filled()))?
+            }
         }
         strip.draw(&Text::new(text.clone(), (x + 24, y - 7), style.clone()))?;
         // About 6.5 pixels a character at this size, and a gap.

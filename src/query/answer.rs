@@ -15,7 +15,10 @@ pub enum Answer {
     /// A set of integers written alone on a line.
     Set(Vec<u64>),
     /// `outcome G` (P: the previous player wins) or `misere outcome G`.
-    Outcome { p: bool, misere: bool },
+    Outcome {
+        p: bool,
+        misere: bool,
+    },
     /// `moves G`: each winning move as `moves` prints it; when there is
     /// none, why not.
     Moves {
@@ -25,7 +28,10 @@ pub enum Answer {
     /// `explain G`: the derivation, a line a step.
     Explain(Vec<String>),
     /// `equiv G, H`: the two values.
-    Equiv { a: u64, b: u64 },
+    Equiv {
+        a: u64,
+        b: u64,
+    },
     Sequence(Sequence),
     Period(PeriodAnswer),
     Table(Table),

@@ -77,9 +77,14 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             s.by = Some(k);
             Answer::Sequence(s)
         }
-        QueryIr::Table(source, rows, cols) => {
-            Answer::Table(table::table(defs, store, source, rows, cols, TableStyle::Text)?)
-        }
+        QueryIr::Table(source, rows, cols) => Answer::Table(table::table(
+            defs,
+            store,
+            source,
+            rows,
+            cols,
+            TableStyle::Text,
+        )?),
         QueryIr::TableAs(source, rows, cols, style) => {
             Answer::Table(table::table(defs, store, source, rows, cols, *style)?)
         }

@@ -198,7 +198,7 @@ fn drawing_failed(e: crate::plot::PlotError) -> EvalError {
 }
 
 /// Refuses, before any work, a file that could not be written: a folder
-/// that does not exist, a name that is a folder.
+/// that does not exist, a name that is a folder, a device or a pipe.
 fn writable(file: &str, loc: Loc) -> Result<(), EvalError> {
     let path = Path::new(file);
     let err = |message: String, hint: &str| {
@@ -213,6 +213,13 @@ fn writable(file: &str, loc: Loc) -> Result<(), EvalError> {
         return Err(err(
             format!("cannot write {file}: it is a folder"),
             "give a file name inside it: `\"folder/plot.svg\"`",
+        ));
+    }
+    if path.exists() && !path.is_file() {
+        // a device or a pipe: writing could block or go nowhere
+        return Err(err(
+            format!("cannot write {file}: it is not a regular file"),
+            "give the name of a new file, or of an SVG file to replace",
         ));
     }
     let parent = match path.parent() {

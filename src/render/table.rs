@@ -185,7 +185,12 @@ mod tests {
     fn text_has_axis_labels() {
         assert_eq!(
             lines(&two(TableStyle::Text)),
-            vec!["m \\ n | 1 2 3", "------+------", "    0 | 1 2 3", "    1 | 0 3 2"]
+            vec![
+                "m \\ n | 1 2 3",
+                "------+------",
+                "    0 | 1 2 3",
+                "    1 | 0 3 2"
+            ]
         );
     }
 

@@ -56,7 +56,9 @@ fn sequence(s: &Sequence) -> Vec<String> {
     if s.values.is_empty() {
         return vec![String::new()];
     }
-    let k = usize::try_from(by).unwrap_or(usize::MAX).min(s.values.len());
+    let k = usize::try_from(by)
+        .unwrap_or(usize::MAX)
+        .min(s.values.len());
     let rows: Vec<&[u64]> = s.values.chunks(k).collect();
     let last = s.from + (rows.len() as u64 - 1) * k as u64;
     let lw = width(last).max(1);

@@ -242,7 +242,9 @@ impl Repl {
                 (_, Some(f)) => {
                     self.session.format = f;
                     sink.say(match f {
-                        Format::Json => "format json: each answer and error is one JSON object a line",
+                        Format::Json => {
+                            "format json: each answer and error is one JSON object a line"
+                        }
                         Format::Text => "format text",
                     });
                 }
