@@ -2,6 +2,7 @@
 //! winning moves, explanations, sequences, tables, and `check` grading.
 
 pub mod explain;
+pub mod heap_options;
 pub mod misere;
 pub mod moves;
 pub mod period;
