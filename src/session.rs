@@ -6,7 +6,7 @@ use crate::check::{Names, check_unit};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
-use crate::ir::{Action, Typed};
+use crate::ir::{Action, QueryIr, Typed};
 use crate::query::{self, Answer};
 use crate::render::{self, Format};
 use crate::syntax::parse::parse;
@@ -18,6 +18,42 @@ pub enum Event {
     Line(String),
     /// A graded `check`: its first line starts with `ok` or `FAIL`.
     Check { passed: bool, lines: Vec<String> },
+    /// A piece of a nim-sequence as it is computed: the values of
+    /// `from, from + 1, ...`; the first piece starts the answer, the last
+    /// ends it (a sequence of 10^8 values is never held whole). Written in
+    /// `format`.
+    Values {
+        from: u64,
+        values: Vec<u64>,
+        first: bool,
+        last: bool,
+        format: Format,
+    },
+}
+
+impl Event {
+    /// Writes the event as the text it stands for: lines of results, a
+    /// sequence's values separated by single spaces on one line (in JSON
+    /// mode, one JSON object written piece by piece).
+    pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Event::Line(l) => writeln!(w, "{l}"),
+            Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
+            Event::Values {
+                from,
+                values,
+                first,
+                last,
+                format,
+            } => {
+                let piece = match format {
+                    Format::Text => render::text::sequence_piece(values, *first, *last),
+                    Format::Json => render::json::sequence_piece(*from, values, *first, *last),
+                };
+                w.write_all(piece.as_bytes())
+            }
+        }
+    }
 }
 
 /// How running one source went.
@@ -160,6 +196,26 @@ impl Session {
                 limits.set(*setting, v);
                 store.set_limits(limits);
             }
+            Action::Query {
+                query: QueryIr::Sequence(game, range),
+                ..
+            } => {
+                query::stream_sequence(
+                    defs,
+                    store,
+                    *game,
+                    range,
+                    &mut |from, values, first, last| {
+                        emit(Event::Values {
+                            from,
+                            values,
+                            first,
+                            last,
+                            format,
+                        })
+                    },
+                )?;
+            }
             Action::Query { query, .. } => show(query::answer(defs, store, query)?),
             Action::Check {
                 query,
@@ -223,12 +279,12 @@ impl Session {
 
     /// Runs a source and collects its result lines (for tests and tools).
     pub fn run_collect(&mut self, name: &str, text: &str) -> (Vec<String>, Report) {
-        let mut lines = Vec::new();
-        let report = self.run(name, text, &mut |e| match e {
-            Event::Line(l) => lines.push(l),
-            Event::Check { lines: ls, .. } => lines.extend(ls),
+        let mut out = Vec::new();
+        let report = self.run(name, text, &mut |e| {
+            let _ = e.write_text(&mut out);
         });
-        (lines, report)
+        let text = String::from_utf8_lossy(&out);
+        (text.lines().map(str::to_string).collect(), report)
     }
 
     /// Renders a diagnostic against the source it points into: as text

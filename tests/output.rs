@@ -281,22 +281,28 @@ fn document_forms_refuse_what_they_cannot_write() {
 /// Collects the REPL's standard output and standard error apart.
 #[derive(Default)]
 struct Streams {
-    out: Vec<String>,
+    out: Vec<u8>,
     err: String,
+}
+
+impl Streams {
+    fn lines(&self) -> Vec<String> {
+        String::from_utf8_lossy(&self.out)
+            .lines()
+            .map(String::from)
+            .collect()
+    }
 }
 
 impl Sink for Streams {
     fn event(&mut self, event: Event) {
-        match event {
-            Event::Line(l) => self.out.push(l),
-            Event::Check { lines, .. } => self.out.extend(lines),
-        }
+        event.write_text(&mut self.out).unwrap();
     }
     fn error(&mut self, rendered: &str) {
         self.err += rendered;
     }
     fn say(&mut self, text: &str) {
-        self.out.extend(text.lines().map(String::from));
+        self.out.extend(format!("{text}\n").bytes());
     }
     fn note(&mut self, text: &str) {
         self.err += text;
@@ -314,22 +320,32 @@ fn the_repl_switches_format() {
     repl.input(":format", &mut s);
     repl.input(":format text", &mut s);
     repl.input("grundy nim(5)", &mut s);
+    repl.input(":format json", &mut s);
+    repl.input(
+        "game h = subtraction {1, 2, 3, 4, 5, 6, 7, 8}; sequence h 3..6",
+        &mut s,
+    );
     repl.input(":format yaml", &mut s);
-    assert_eq!(s.out[0], "5");
-    assert!(s.out[1].starts_with("format json"));
+    let out = s.lines();
+    assert_eq!(out[0], "5");
+    assert!(out[1].starts_with("format json"));
     assert_eq!(
-        serde_json::from_str::<Value>(&s.out[2]).unwrap(),
+        serde_json::from_str::<Value>(&out[2]).unwrap(),
         json!({"query": "grundy", "value": 5})
     );
-    let err: Value = serde_json::from_str(&s.out[3]).expect("the error as JSON on standard output");
+    let err: Value = serde_json::from_str(&out[3]).expect("the error as JSON on standard output");
     assert_eq!(err["file"], json!("<repl:4>"));
     assert_eq!(
         (err["line"].clone(), err["column"].clone()),
         (json!(1), json!(8))
     );
-    assert!(s.out[4].starts_with("format json"));
-    assert_eq!(s.out[5], "format text");
-    assert_eq!(s.out[6], "5");
+    assert!(out[4].starts_with("format json"));
+    assert_eq!(out[5], "format text");
+    assert_eq!(out[6], "5");
+    assert_eq!(
+        serde_json::from_str::<Value>(&out[8]).unwrap(),
+        json!({"query": "sequence", "from": 3, "values": [3, 4, 5]})
+    );
     assert!(
         s.err.contains("`:format` takes `text` or `json`"),
         "{}",

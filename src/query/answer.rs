@@ -19,10 +19,12 @@ pub enum Answer {
         p: bool,
         misere: bool,
     },
-    /// `moves G`: each winning move as `moves` prints it; when there is
-    /// none, why not.
+    /// `moves G`: each winning move as `moves` prints it (a class of
+    /// moves of one kind may be one line), how many more there are beyond
+    /// those listed, and when there is none, why not.
     Moves {
         moves: Vec<String>,
+        more: u128,
         none: Option<String>,
     },
     /// `explain G`: the derivation, a line a step.

@@ -4,6 +4,7 @@
 
 mod answer;
 pub mod explain;
+pub mod heap_options;
 pub mod misere;
 pub mod moves;
 pub mod period;
@@ -15,6 +16,7 @@ pub use answer::{
     Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, Table,
 };
 
+use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::arith;
@@ -112,6 +114,11 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     Ok((lo, end.saturating_sub(lo)))
 }
 
+/// Values computed between two looks at the watch, and emitted together.
+const CHUNK: u64 = 4096;
+
+/// The values of a one-parameter game over a range, held whole (for
+/// `check`, and for `by K`, whose columns are aligned over every row).
 fn sequence(
     defs: &Defs,
     store: &mut Store,
@@ -119,31 +126,77 @@ fn sequence(
     r: &RangeIr,
 ) -> Result<Sequence, EvalError> {
     let (lo, count) = range_bounds(defs, store, r)?;
-    // The values, and their text (a few bytes each), must fit in memory.
+    // The values, and their text (a few bytes each), must fit in memory;
+    // past the output limit `stream_sequence` says so.
     let bytes = count.saturating_mul(8 + 4);
     let mut values: Vec<u64> = Vec::new();
-    if bytes > store.limits.memory || values.try_reserve_exact(count as usize).is_err() {
+    if count <= store.limits.output
+        && (bytes > store.limits.memory || values.try_reserve_exact(count as usize).is_err())
+    {
         return Err(EvalError::from(store.limits.memory_error(
             &format!("a sequence of {count} values"),
             bytes,
             0,
         )));
     }
-    for (i, n) in (lo..lo + count).enumerate() {
-        if i & 0xFFF == 0xFFF {
-            store.ticker.watch.tick(i as u64, count)?;
-        }
-        let key = crate::eval::Key {
-            game,
-            args: [n].into_iter().collect(),
-        };
-        values.push(store.grundy(defs, &key)?);
-    }
+    stream_sequence(defs, store, game, r, &mut |_, piece, _, _| {
+        values.extend(piece)
+    })?;
     Ok(Sequence {
         from: lo,
         values,
         by: None,
     })
+}
+
+/// Computes a nim-sequence piece by piece, handing each piece to `sink` as
+/// (first n, values, first piece, last piece): memory stays constant
+/// whatever the length, and the watch is told between pieces (Ctrl-C and
+/// progress work even when every value comes from a table).
+pub fn stream_sequence(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    r: &RangeIr,
+    sink: &mut dyn FnMut(u64, Vec<u64>, bool, bool),
+) -> Result<(), EvalError> {
+    let (lo, count) = range_bounds(defs, store, r)?;
+    let limit = store.limits.output;
+    if count > limit {
+        return Err(EvalError::from(
+            Diagnostic::error(
+                r.lo.loc.range().start..r.hi.loc.range().end,
+                format!("a sequence of {count} values is past the output limit of {limit}"),
+            )
+            .at(r.lo.loc.src)
+            .label("this range")
+            .hint(format!(
+                "`set output {count}` raises the limit; or ask for a shorter range"
+            )),
+        ));
+    }
+    let mut n = lo;
+    let end = lo + count;
+    let mut first = true;
+    loop {
+        let stop = end.min(n.saturating_add(CHUNK));
+        let mut values = Vec::with_capacity((stop - n) as usize);
+        for m in n..stop {
+            let key = crate::eval::Key {
+                game,
+                args: [m].into_iter().collect(),
+            };
+            values.push(store.grundy(defs, &key)?);
+        }
+        store.ticker.watch.tick(stop - lo, count)?;
+        let last = stop >= end;
+        sink(n, values, first, last);
+        if last {
+            return Ok(());
+        }
+        first = false;
+        n = stop;
+    }
 }
 
 /// Grades a `check`: what was expected, what was found, and (for a FAIL) why.

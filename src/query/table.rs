@@ -2,13 +2,12 @@
 //! ranges, with the parameters the rows and columns stand for.
 
 use super::{Table, range_bounds};
+use crate::diag::Diagnostic;
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{RangeIr, TableSource, TableStyle};
 
-/// Tables are for reading: larger ones are refused with a hint.
-const MAX_CELLS: u64 = 10_000;
-/// A CSV table goes to a spreadsheet or a program, and may be larger.
-const MAX_CSV_CELLS: u64 = 1_000_000;
+/// Memory a cell takes while the table is built: its value and its text.
+const BYTES_PER_CELL: u64 = 32;
 
 pub fn table(
     defs: &Defs,
@@ -20,25 +19,37 @@ pub fn table(
 ) -> Result<Table, EvalError> {
     let (r0, rn) = range_bounds(defs, store, rows)?;
     let (c0, cn) = range_bounds(defs, store, cols)?;
-    let max = if style == TableStyle::Csv {
-        MAX_CSV_CELLS
-    } else {
-        MAX_CELLS
-    };
-    if rn.saturating_mul(cn) > max {
+    let cells = rn.saturating_mul(cn);
+    let span = rows.lo.loc.range().start..cols.hi.loc.range().end;
+    let limits = store.limits;
+    if cells > limits.output {
         return Err(EvalError::from(
-            crate::diag::Diagnostic::error(
-                rows.lo.loc.range(),
-                format!("a table of {rn} x {cn} cells is too large to read"),
+            Diagnostic::error(
+                span,
+                format!(
+                    "a table of {rn} x {cn} cells is past the output limit of {}",
+                    limits.output
+                ),
             )
             .at(rows.lo.loc.src)
+            .label("these ranges")
             .hint(format!(
-                "at most {max} cells (`as csv`: {MAX_CSV_CELLS}); use smaller ranges, or draw a heat map with `plot NAME a..b c..d to \"FILE.svg\"`"
+                "`set output {cells}` raises the limit; or ask for smaller ranges, or draw a heat map with `plot NAME a..b c..d to \"FILE.svg\"`"
             )),
+        ));
+    }
+    // the grid and its printed lines, about this much a cell
+    let bytes = cells.saturating_mul(BYTES_PER_CELL);
+    if bytes > limits.memory {
+        return Err(EvalError::from(
+            limits
+                .memory_error(&format!("a table of {rn} x {cn} cells"), bytes, 0)
+                .at(rows.lo.loc.src),
         ));
     }
     let mut grid = Vec::new();
     for r in r0..r0 + rn {
+        store.ticker.watch.tick(r - r0, rn)?;
         let mut row = Vec::new();
         for c in c0..c0 + cn {
             row.push(match source {

@@ -21,8 +21,9 @@ pub fn answer(a: &Answer) -> Value {
         Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => json!({ "value": v }),
         Answer::Set(values) => json!({ "values": values }),
         Answer::Outcome { p, .. } => json!({ "outcome": pn(*p) }),
-        Answer::Moves { moves, none } => match none {
+        Answer::Moves { moves, more, none } => match none {
             Some(why) => json!({ "moves": moves, "reason": why }),
+            None if *more > 0 => json!({ "moves": moves, "more": big(*more) }),
             None => json!({ "moves": moves }),
         },
         Answer::Explain(lines) => json!({ "lines": lines }),
@@ -47,6 +48,35 @@ pub fn answer(a: &Answer) -> Value {
         o.extend(rest);
     }
     Value::Object(o)
+}
+
+/// A count past 64 bits is written as a string of digits.
+fn big(n: u128) -> Value {
+    match u64::try_from(n) {
+        Ok(n) => n.into(),
+        Err(_) => n.to_string().into(),
+    }
+}
+
+/// A piece of a sequence streamed as it is computed: together the pieces
+/// make the line [`answer`] writes for the whole sequence (`query`, `from`,
+/// `values`), without ever holding all the values.
+pub fn sequence_piece(from: u64, values: &[u64], first: bool, last: bool) -> String {
+    let mut buf = String::with_capacity(values.len() * 4 + 48);
+    if first {
+        // The keys are fixed words and `from` a number: nothing to escape.
+        buf.push_str(&format!(r#"{{"query":"sequence","from":{from},"values":["#));
+    }
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 || !first {
+            buf.push(',');
+        }
+        buf.push_str(&v.to_string());
+    }
+    if last {
+        buf.push_str("]}\n");
+    }
+    buf
 }
 
 fn period_fields(f: &PeriodFound) -> Map<String, Value> {
@@ -193,6 +223,27 @@ mod tests {
         // `(` after a two-byte letter is the 8th character of its line
         assert_eq!(line_column(text, 17), (2, 8));
         assert_eq!(line_column(text, 999), (3, 1));
+    }
+
+    #[test]
+    fn a_streamed_sequence_is_the_answer_for_the_whole() {
+        let values: Vec<u64> = (0..10).map(|n| n % 4).collect();
+        let whole = answer(&Answer::Sequence(crate::query::Sequence {
+            from: 3,
+            values: values.clone(),
+            by: None,
+        }));
+        let pieces = [&values[..4], &values[4..9], &values[9..]];
+        let text: String = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| sequence_piece(3, p, i == 0, i == 2))
+            .collect();
+        assert!(text.ends_with('\n'));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), whole);
+        assert_eq!(text.trim_end(), whole.to_string());
+        let empty = sequence_piece(0, &[], true, true);
+        assert_eq!(empty, "{\"query\":\"sequence\",\"from\":0,\"values\":[]}\n");
     }
 
     #[test]

@@ -13,12 +13,18 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => vec![v.to_string()],
         Answer::Set(values) => vec![format!("{{{}}}", joined(values, ", "))],
         Answer::Outcome { p, .. } => vec![outcome_line(*p)],
-        Answer::Moves { moves, none } => {
+        Answer::Moves { moves, more, none } => {
             if moves.is_empty() {
-                vec![none.clone().unwrap_or_else(|| "none".into())]
-            } else {
-                moves.clone()
+                return vec![none.clone().unwrap_or_else(|| "none".into())];
             }
+            let mut lines = moves.clone();
+            if *more > 0 {
+                lines.push(format!(
+                    "... and {more} more winning move{}",
+                    if *more == 1 { "" } else { "s" }
+                ));
+            }
+            lines
         }
         Answer::Explain(lines) => lines.clone(),
         Answer::Equiv { a, b } => vec![if a == b {
@@ -44,6 +50,23 @@ pub fn joined(values: &[u64], sep: &str) -> String {
         .map(u64::to_string)
         .collect::<Vec<_>>()
         .join(sep)
+}
+
+/// A piece of a sequence streamed as it is computed: the values with
+/// single spaces between them (also before the first of a later piece),
+/// and the line's end after the last piece.
+pub fn sequence_piece(values: &[u64], first: bool, last: bool) -> String {
+    let mut buf = String::with_capacity(values.len() * 4 + 1);
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 || !first {
+            buf.push(' ');
+        }
+        buf.push_str(&v.to_string());
+    }
+    if last {
+        buf.push('\n');
+    }
+    buf
 }
 
 /// One line with single spaces; `by K`: rows of K values, each labelled
