@@ -75,7 +75,7 @@ fn a_sequence_plot_shows_every_value_and_the_period() {
     let text = svg(&file);
     let words = texts(&text);
     for want in [
-        "kayles: Grundy values G(n) for n = 0..199",
+        "kayles: Grundy values G(n) for n = 0 to 199",
         "n",
         "G(n)",
         "pre-period 71",
@@ -85,6 +85,39 @@ fn a_sequence_plot_shows_every_value_and_the_period() {
     }
     // a dot for each of the 200 values
     assert_eq!(count(&text, "circle"), 200 + 1, "and one in the legend");
+}
+
+#[test]
+fn past_the_pre_period_one_whole_period_is_shaded() {
+    let dir = folder("past");
+    let file = dir.join("k.svg");
+    run(&format!(
+        "game kayles = octal 0.77\nplot kayles 1000..1100 to {}",
+        quoted(&file)
+    ));
+    let text = svg(&file);
+    let words = texts(&text);
+    assert!(words.iter().any(|w| w == "period 12 (proven)"), "{words:?}");
+    assert!(
+        !words.iter().any(|w| w.starts_with("pre-period")),
+        "{words:?}"
+    );
+    // the band starts where a period starts: n = 1007 (71 + 78 * 12)
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    let band = doc
+        .descendants()
+        .find(|n| n.has_tag_name("rect") && n.attribute("fill") == Some("#0000FF"))
+        .expect("the period's band");
+    let width: f64 = band.attribute("width").unwrap().parse().unwrap();
+    let px_per_heap = sequence_columns() / 100.0;
+    assert!((width - 12.0 * px_per_heap).abs() <= 2.0, "{width}");
+    let x: f64 = band.attribute("x").unwrap().parse().unwrap();
+    let left = 20.0 + 64.0; // margin and the labels of the values
+    assert!((x - left - 7.0 * px_per_heap).abs() <= 2.0, "{x}");
+}
+
+fn sequence_columns() -> f64 {
+    mex::plot::sequence::COLUMNS as f64
 }
 
 #[test]
@@ -115,7 +148,7 @@ fn a_million_values_make_a_small_plot() {
         "game kayles = octal 0.77\nplot kayles 0..1000000 to {}",
         quoted(&file)
     ));
-    assert!(lines[0].contains("n = 0..=999999"), "{}", lines[0]);
+    assert!(lines[0].contains("n = 0 to 999999"), "{}", lines[0]);
     let text = svg(&file);
     assert!(
         text.len() < 100_000,
@@ -145,7 +178,7 @@ fn a_heat_map_has_a_square_for_each_cell_and_a_scale() {
         quoted(&file)
     ));
     assert!(
-        lines[0].contains("a heat map of two, rows 0..=7, columns 0..=7"),
+        lines[0].contains("a heat map of two, rows 0 to 7, columns 0 to 7"),
         "{}",
         lines[0]
     );

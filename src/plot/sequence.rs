@@ -5,7 +5,7 @@
 //! million values is as small as one of a thousand. A pre-period and a
 //! period, when known, are shaded and named in the legend.
 
-use super::{FONT, PlotError, int_label};
+use super::{FONT, PlotError};
 use plotters::prelude::*;
 
 /// The size of the picture, in pixels.
@@ -100,6 +100,15 @@ impl Columns {
     }
 }
 
+/// A tick's label where it falls on a whole heap or value, else none.
+fn whole_label(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-6 {
+        super::int_label(x)
+    } else {
+        String::new()
+    }
+}
+
 /// A pre-period and period to mark.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Marks {
@@ -158,6 +167,11 @@ where
     let x0 = p.from as f64 - 0.5;
     let x1 = p.from as f64 + p.count.max(1) as f64 - 0.5;
     let (y0, y1) = (-0.5, top as f64 + 0.5);
+    // As many labels across as fit side by side, and no more than heaps.
+    let digits = (p.from + p.count).to_string().len() as u64;
+    let x_labels = (COLUMNS / (digits * 8 + 24))
+        .clamp(2, 12)
+        .min(p.count.max(1)) as usize;
     let mut chart = ChartBuilder::on(root)
         .caption(&p.title, (FONT, 22))
         .margin(MARGIN)
@@ -169,10 +183,10 @@ where
         .configure_mesh()
         .x_desc("n")
         .y_desc("G(n)")
-        .x_label_formatter(&int_label)
-        .y_label_formatter(&int_label)
+        .x_label_formatter(&whole_label)
+        .y_label_formatter(&whole_label)
         .y_labels((top as usize + 1).min(12))
-        .x_labels(12)
+        .x_labels(x_labels)
         .disable_x_mesh()
         .light_line_style(WHITE)
         .label_style((FONT, 14))
@@ -197,9 +211,22 @@ where
                 format!("pre-period {}", m.pre_period),
             ));
         }
-        let start = (m.pre_period as f64 - 0.5).max(x0);
-        if start < x1 {
-            let (a, b) = band(start, m.pre_period.saturating_add(m.period) as f64 - 0.5);
+        // One period shaded: the first whole one in the range, counted
+        // from the pre-period.
+        let first = if p.from <= m.pre_period {
+            Some(m.pre_period)
+        } else {
+            (p.from - m.pre_period)
+                .div_ceil(m.period.max(1))
+                .checked_mul(m.period)
+                .and_then(|k| k.checked_add(m.pre_period))
+        };
+        let last = p.from + (p.count.max(1) - 1);
+        if let Some(first) = first.filter(|&f| f <= last) {
+            let (a, b) = band(
+                first as f64 - 0.5,
+                first.saturating_add(m.period) as f64 - 0.5,
+            );
             chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PERIOD.filled())])?;
             entries.push((
                 Swatch::Band(PERIOD),

@@ -81,7 +81,7 @@ fn sequence_plot(
         how: if f.proven { "proven" } else { "observed" }.into(),
     });
     let svg = sequence::svg(&SequencePlot {
-        title: format!("{name}: Grundy values G(n) for n = {from}..{last}"),
+        title: format!("{name}: Grundy values G(n) for n = {from} to {last}"),
         from,
         count,
         columns: columns.columns(),

@@ -144,7 +144,7 @@ fn plotted(p: &Plotted) -> String {
             to,
             per_column,
         } => {
-            let mut s = format!("the nim-sequence of {} for n = {from}..={to}", p.game);
+            let mut s = format!("the nim-sequence of {} for n = {from} to {to}", p.game);
             if *per_column > 1 {
                 s.push_str(&format!(
                     ", each column of pixels showing the values among up to {per_column} heaps"
@@ -162,7 +162,7 @@ fn plotted(p: &Plotted) -> String {
         }
         PlotKind::Heat { rows, cols, block } => {
             let mut s = format!(
-                "a heat map of {}, rows {}..={}, columns {}..={}",
+                "a heat map of {}, rows {} to {}, columns {} to {}",
                 p.game, rows.0, rows.1, cols.0, cols.1
             );
             if *block != (1, 1) {
