@@ -6,12 +6,27 @@ use mex::engine::{Interrupted, Watch};
 use mex::session::Session;
 use std::path::{Path, PathBuf};
 
-/// A fresh folder for one test's files.
-fn folder(test: &str) -> PathBuf {
+/// A fresh folder for one test's files, removed when the test ends.
+struct Folder(PathBuf);
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl std::ops::Deref for Folder {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+fn folder(test: &str) -> Folder {
     let dir = std::env::temp_dir().join(format!("mex-plot-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    Folder(dir)
 }
 
 /// Runs statements; returns the lines printed, failing on any error.
