@@ -81,7 +81,7 @@ impl<'a> Options<'a> {
     /// G(n) of a family game, its table extended if need be.
     #[inline(never)]
     fn family(&mut self, cx: &mut Ctx, game: usize, n: u64) -> Result<u64, EvalError> {
-        if let Some(v) = self.families.cached(game, n) {
+        if let Some(v) = self.families.lookup(game, n) {
             cx.ticker.tick_work()?;
             return Ok(v);
         }

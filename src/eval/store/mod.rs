@@ -23,6 +23,9 @@ use std::rc::Rc;
 mod structure;
 use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
 
+/// About what one option built as a game takes (its parts and key).
+const BYTES_PER_OPTION: u128 = 96;
+
 pub struct Store {
     memos: Vec<Memo>,
     /// How each game's positions are valued.
@@ -277,8 +280,9 @@ impl Store {
                     return Err(driver::undefined(defs, key));
                 };
                 let mut options: Vec<Vec<structure::Built>> = Vec::new();
+                let what = format!("listing the options of {}", defs.show_key(key));
                 self.run(defs, &c.prog, &key.args, |run, cx| match c.root {
-                    Root::Options(o) => structure::options_of(run, cx, o, &mut options),
+                    Root::Options(o) => structure::options_of(run, cx, o, &mut options, &what),
                     Root::Alias(sum) => {
                         let mut parts = Vec::new();
                         structure::sum(run, cx, sum, &mut parts)?;
@@ -290,12 +294,23 @@ impl Store {
             }
             DefKind::Family(rule) => {
                 let n = key.args[0];
-                if n > self.limits.heap {
+                let count = rule.move_count(n);
+                let bytes = count.saturating_mul(BYTES_PER_OPTION);
+                if count > u128::from(self.limits.options) {
                     return Err(EvalError::from(
-                        Diagnostic::error(def.loc.range(), format!("{} has too many options to list", defs.show_key(key)))
+                        Diagnostic::error(def.loc.range(), format!("{} has {count} options, more than the limit of {} for one position", defs.show_key(key), self.limits.options))
                             .at(def.loc.src)
-                            .hint("ask for its value with `grundy`; explanations and moves are for smaller heaps"),
+                            .label("a game of this rule")
+                            .hint(format!("`set options {count}` raises the limit; `grundy` answers without listing options")),
                     ));
+                }
+                if bytes > u128::from(self.limits.memory) {
+                    let what = format!("the {count} options of {}", defs.show_key(key));
+                    return Err(EvalError::from(self.limits.memory_error(
+                        &what,
+                        u64::try_from(bytes).unwrap_or(u64::MAX),
+                        0,
+                    )));
                 }
                 Ok(rule
                     .moves(n)
@@ -327,7 +342,7 @@ impl Store {
         match &self.plans[g] {
             Plan::Family => {
                 let n = root.args[0];
-                if let Some(v) = self.families.cached(g, n) {
+                if let Some(v) = self.families.lookup(g, n) {
                     self.ticker.tick_work()?;
                     return Ok(v);
                 }

@@ -20,6 +20,9 @@ pub enum Built {
 
 const WHAT: &str = "the options of a game";
 
+/// About what one option built as a game takes (its parts and key).
+const BYTES: u64 = super::BYTES_PER_OPTION as u64;
+
 /// The parts of a sum, appended to `out`.
 pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(), EvalError> {
     let prog = run.prog;
@@ -41,7 +44,7 @@ pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(),
             }
             Leaf::Options(o) => {
                 let mut options = Vec::new();
-                options_of(run, cx, *o, &mut options)?;
+                options_of(run, cx, *o, &mut options, WHAT)?;
                 out.push(Built::Set(options));
             }
             Leaf::Global(g, loc) => match run.globals.get(*g) {
@@ -53,15 +56,22 @@ pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(),
     Ok(())
 }
 
-/// Every option of an option set, each as its parts.
+/// Every option of an option set, each as its parts; each is counted
+/// against the memory budget (as `what`) before it is built.
 pub fn options_of(
     run: &Run,
     cx: &mut Ctx,
     opts: Ix,
     out: &mut Vec<Vec<Built>>,
+    what: &str,
 ) -> Result<(), EvalError> {
     run.each_option(cx, opts, &mut |run: &Run, cx: &mut Ctx, s: Ix| {
-        cx.budget.grow(out, 1, WHAT)?;
+        cx.budget.take(BYTES, what)?;
+        if out.len() == out.capacity() {
+            // the room the list takes is counted with the options
+            out.try_reserve(out.len().max(4))
+                .map_err(|_| cx.budget.refuse(BYTES, what))?;
+        }
         let mut parts = Vec::new();
         sum(run, cx, s, &mut parts)?;
         out.push(parts);

@@ -66,7 +66,7 @@ fn a_redefinition_drops_only_what_depends_on_it() {
     assert!(errs.is_empty(), "{errs:?}");
     assert_eq!(lines[1..], ["2", "4", "30"]);
     let (k, b, a, c, u) = (0, 1, 2, 3, 4);
-    let table = s.store.families.cached(k, 5000);
+    let table = s.store.families.lookup(k, 5000);
     assert!(table.is_some());
     let held_u = s.store.memo_len(u);
     assert!(held_u > 0 && s.store.memo_len(a) > 0 && s.store.memo_len(c) > 0);
@@ -77,7 +77,7 @@ fn a_redefinition_drops_only_what_depends_on_it() {
     assert_eq!(s.store.memo_len(c), 0);
     assert_eq!(s.store.memo_len(b), 1); // b(3), worked out afresh
     assert_eq!(s.store.memo_len(u), held_u);
-    assert_eq!(s.store.families.cached(k, 5000), table);
+    assert_eq!(s.store.families.lookup(k, 5000), table);
     let (lines, _) = run(&mut s, "grundy c(4)");
     // c(4): options a(0..4) = 1^1.. = b(j) + 1 = j + 2 (xor 1), and 0
     let want: Vec<u64> = (0..4u64).map(|j| (j + 1) ^ 1).chain([0]).collect();
@@ -85,7 +85,7 @@ fn a_redefinition_drops_only_what_depends_on_it() {
     assert_eq!(lines, [mex.to_string()]);
     // redefining the family game itself drops its table
     run(&mut s, "game k = octal 0.7");
-    assert_eq!(s.store.families.cached(k, 5000), None);
+    assert_eq!(s.store.families.lookup(k, 5000), None);
     // positions count what is held
     let total: u64 = (0..5).map(|g| s.store.memo_len(g)).sum();
     assert_eq!(s.store.positions, total);
