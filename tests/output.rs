@@ -126,7 +126,7 @@ fn json_errors_have_file_line_column_and_hint() {
         "--format",
         "json",
         "-e",
-        "grundy nim(1)\nset positions 10\ngame g(n) = { g(k) for k in 0..n }\ngrundy g(100)",
+        "grundy nim(1)\nset positions 10\ngame g(n) = { g(k) + g(k / 2) for k in 0..n }\ngrundy g(100)",
     ]);
     let err = json_lines(&o).pop().expect("an error line");
     assert_eq!(
