@@ -197,20 +197,29 @@ impl Lowering {
     fn clauses(&mut self, clauses: &[ir::Clause]) -> Span {
         // lowered first (they may hold clauses of their own), listed after
         let mut ids = Vec::with_capacity(clauses.len());
+        // `if a and b` is `if a if b`: `b` runs only where `a` holds
+        let mut flat = Vec::with_capacity(clauses.len());
+        for c in clauses {
+            match c {
+                ir::Clause::If(c) => conjuncts(c, &mut flat),
+                other => flat.push(Flat::Clause(other)),
+            }
+        }
         let mut i = 0;
-        while i < clauses.len() {
-            let node = match &clauses[i] {
-                ir::Clause::If(c) => Clause::If(self.cond(c)),
-                ir::Clause::For { slot, source, .. } => {
+        while i < flat.len() {
+            let node = match flat[i] {
+                Flat::If(c) => Clause::If(self.cond(c)),
+                Flat::Clause(ir::Clause::If(c)) => Clause::If(self.cond(c)),
+                Flat::Clause(ir::Clause::For { slot, source, .. }) => {
                     self.p.slots = self.p.slots.max(slot + 1);
                     match source {
                         Source::Range { lo, hi, inclusive } => {
                             let (lo, hi) = (self.int(lo), self.int(hi));
-                            let mut caps = Vec::new();
-                            while let Some(ir::Clause::If(c)) = clauses.get(i + 1)
-                                && let Some((e, strict)) = cap(c, *slot)
+                            let mut bounds = Vec::new();
+                            while let Some(Flat::If(c)) = flat.get(i + 1)
+                                && let Some((e, how)) = bound(c, *slot)
                             {
-                                caps.extend([self.int(e), u32::from(strict)]);
+                                bounds.extend([self.int(e), how as u32]);
                                 i += 1;
                             }
                             Clause::Range {
@@ -218,7 +227,7 @@ impl Lowering {
                                 lo,
                                 hi,
                                 inclusive: *inclusive,
-                                caps: self.push_list(caps),
+                                bounds: self.push_list(bounds),
                             }
                         }
                         Source::Set(set) => {
@@ -241,21 +250,41 @@ impl Lowering {
     }
 }
 
-/// `x <= e`, `x < e`, `e >= x` or `e > x` for the variable in `slot`, with
-/// `e` not mentioning it: an upper bound (and whether it is strict).
-fn cap(c: &ir::Cond, slot: usize) -> Option<(&IntExpr, bool)> {
+/// A clause with its conditions split at `and`.
+enum Flat<'a> {
+    If(&'a ir::Cond),
+    Clause(&'a ir::Clause),
+}
+
+fn conjuncts<'a>(c: &'a ir::Cond, out: &mut Vec<Flat<'a>>) {
+    match c {
+        ir::Cond::And(a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        c => out.push(Flat::If(c)),
+    }
+}
+
+/// `x <= e`, `x < e`, `x >= e` or `x > e` (either way round) for the
+/// variable in `slot`, with `e` not mentioning it.
+fn bound(c: &ir::Cond, slot: usize) -> Option<(&IntExpr, Bound)> {
     let ir::Cond::Cmp(op, a, b) = c else {
         return None;
     };
     let is_x = |e: &IntExpr| matches!(e.kind, IntKind::Local(s) if s == slot);
-    let (e, strict) = match op {
-        CmpOp::Le if is_x(a) => (b, false),
-        CmpOp::Lt if is_x(a) => (b, true),
-        CmpOp::Ge if is_x(b) => (a, false),
-        CmpOp::Gt if is_x(b) => (a, true),
+    let (e, how) = match op {
+        CmpOp::Le if is_x(a) => (b, Bound::AtMost),
+        CmpOp::Lt if is_x(a) => (b, Bound::Below),
+        CmpOp::Ge if is_x(a) => (b, Bound::AtLeast),
+        CmpOp::Gt if is_x(a) => (b, Bound::Above),
+        CmpOp::Ge if is_x(b) => (a, Bound::AtMost),
+        CmpOp::Gt if is_x(b) => (a, Bound::Below),
+        CmpOp::Le if is_x(b) => (a, Bound::AtLeast),
+        CmpOp::Lt if is_x(b) => (a, Bound::Above),
         _ => return None,
     };
-    (!mentions(e, slot)).then_some((e, strict))
+    (!mentions(e, slot)).then_some((e, how))
 }
 
 fn mentions(e: &IntExpr, slot: usize) -> bool {

@@ -12,6 +12,8 @@ use std::ops::Range;
 
 mod lower;
 pub mod run;
+#[cfg(test)]
+mod tests;
 
 pub use lower::{Lowering, Root};
 
@@ -92,17 +94,37 @@ pub enum IntSet {
     Global(GlobalId, Loc),
 }
 
+/// How a condition folded into a range bounds its variable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    AtMost = 0,
+    Below = 1,
+    AtLeast = 2,
+    Above = 3,
+}
+
+impl Bound {
+    pub fn from_u32(x: u32) -> Bound {
+        match x {
+            0 => Bound::AtMost,
+            1 => Bound::Below,
+            2 => Bound::AtLeast,
+            _ => Bound::Above,
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub enum Clause {
-    /// `for x in lo..hi`; `caps` are the `if x <= e` (or `x < e`) clauses
-    /// right after it, folded into the upper bound: pairs of the index of
-    /// `e` and 1 if strict, in [`Program::list`].
+    /// `for x in lo..hi`; `bounds` are the `if x <= e`, `x < e`, `x >= e`
+    /// or `x > e` clauses right after it, folded into the range: pairs of
+    /// the index of `e` and a [`Bound`], in [`Program::list`].
     Range {
         slot: u32,
         lo: Ix,
         hi: Ix,
         inclusive: bool,
-        caps: Span,
+        bounds: Span,
     },
     /// `for x in SET`: the set is built into scratch buffer `buf` (sorted,
     /// without repeats) unless it is constant.

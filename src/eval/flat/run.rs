@@ -198,7 +198,7 @@ impl<'a> Run<'a> {
                 lo,
                 hi,
                 inclusive,
-                caps,
+                bounds,
             } => {
                 let env = &cx.scratch.env;
                 let lo = self.int(env, *lo)?;
@@ -211,15 +211,19 @@ impl<'a> Run<'a> {
                 let Some(mut last) = last.filter(|&l| l >= lo) else {
                     return Ok(());
                 };
-                for cap in self.prog.span(*caps).chunks(2) {
-                    let e = self.int(env, cap[0])?;
-                    let bound = if cap[1] == 1 {
-                        e.checked_sub(1)
-                    } else {
-                        Some(e)
+                let mut lo = lo;
+                // each bound is worked out only while the range is not
+                // empty, as the condition would be on its first iteration
+                for b in self.prog.span(*bounds).chunks(2) {
+                    let e = self.int(env, b[0])?;
+                    let (new_lo, new_last) = match Bound::from_u32(b[1]) {
+                        Bound::AtMost => (Some(lo), Some(last.min(e))),
+                        Bound::Below => (Some(lo), e.checked_sub(1).map(|e| last.min(e))),
+                        Bound::AtLeast => (Some(lo.max(e)), Some(last)),
+                        Bound::Above => (e.checked_add(1).map(|e| lo.max(e)), Some(last)),
                     };
-                    match bound {
-                        Some(b) if b >= lo => last = last.min(b),
+                    match (new_lo, new_last) {
+                        (Some(l), Some(t)) if l <= t => (lo, last) = (l, t),
                         _ => return Ok(()),
                     }
                 }
