@@ -1,6 +1,7 @@
-//! The evaluator's state: game definitions and `let` values ([`Defs`]), memo
-//! tables and limits ([`Store`]), and the iterative mex driver that fills the
-//! memo without recursion, so chains 10^6 positions deep are fine.
+//! What a session holds for its games ([`Store`]): how each game's positions
+//! are valued (a family's table, or its compiled rule run by the driver),
+//! the memo tables, the limits, and the games built for results people
+//! read. A redefinition drops only the values that depend on it.
 
 use super::budget::Budget;
 use super::defs::{Defs, Ticker};
