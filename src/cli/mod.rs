@@ -29,8 +29,10 @@ Examples:
   mex examples/nim.mex                              # run a spec file
   mex                                               # the REPL
 
-Exit status: 0 all fine, 1 a check failed, 2 an error.
-The language: see README.md.";
+Exit status: 2 if there was an error, else 1 if a check failed, else 0.
+An error is reported and its statement skipped; the others still run.
+The language: docs/language.md (reference) and docs/tutorial.md (tutorial) in
+the source tree; in the REPL, `:help TOPIC` shows a section of the reference.";
 
 pub fn main(args: Args) -> u8 {
     let mut out = Output::new();
@@ -51,18 +53,20 @@ pub fn main(args: Args) -> u8 {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
                 out.fatal(&format!("cannot read {}: {e}", path.display()));
-                return 2;
+                status = 2;
+                continue;
             }
         };
+        // An error does not stop the run: later files still run.
         status = status.max(out.run(&mut session, &path.display().to_string(), &text));
-        if status == 2 {
+        if out.interrupted {
             return 2;
         }
     }
     for text in &args.eval {
         ran = true;
         status = status.max(out.run(&mut session, "-e", text));
-        if status == 2 {
+        if out.interrupted {
             return 2;
         }
     }

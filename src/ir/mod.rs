@@ -183,5 +183,10 @@ pub fn arith(op: BinOp, x: u64, y: u64) -> Option<u64> {
         BinOp::Mul => x.checked_mul(y),
         BinOp::Div => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
+        BinOp::Pow => match (x, y) {
+            (_, 0) => Some(1),
+            (0 | 1, _) => Some(x),
+            _ => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+        },
     }
 }

@@ -1,6 +1,7 @@
 //! Questions about games, answered as lines of text: values, outcomes,
 //! winning moves, explanations, sequences, tables, and `check` grading.
 
+pub mod check;
 pub mod explain;
 pub mod misere;
 pub mod moves;
@@ -12,7 +13,8 @@ use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::arith;
 use crate::ir::{BinOp, GameId};
-use crate::ir::{Expect, QueryIr, RangeIr};
+use crate::ir::{QueryIr, RangeIr};
+pub use check::{Graded, check};
 
 /// The answer to a query: the value it found (for `check`) and its lines.
 pub struct Answer {
@@ -122,7 +124,8 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
     })
 }
 
-/// The integers a range covers, as (first, count); empty ranges are fine.
+/// The integers a range of a query covers, as (first, count). An empty
+/// range is an error: `sequence s 10..0` asks for nothing.
 pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64, u64), EvalError> {
     let lo = store.eval_int(defs, &r.lo)?;
     let hi = store.eval_int(defs, &r.hi)?;
@@ -131,7 +134,24 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     } else {
         hi
     };
-    Ok((lo, end.saturating_sub(lo)))
+    if end <= lo {
+        let dots = if r.inclusive { "..=" } else { ".." };
+        let hint = if hi < lo {
+            format!("a range counts up: write `{hi}{dots}{lo}`")
+        } else {
+            format!("`{lo}..{hi}` stops before {hi}: write `{lo}..={hi}` to include it")
+        };
+        return Err(EvalError::from(
+            crate::diag::Diagnostic::error(
+                r.lo.loc.start as usize..r.hi.loc.end as usize,
+                format!("the range {lo}{dots}{hi} is empty"),
+            )
+            .at(r.lo.loc.src)
+            .label("no n is in this range")
+            .hint(hint),
+        ));
+    }
+    Ok((lo, end - lo))
 }
 
 fn sequence(
@@ -150,98 +170,4 @@ fn sequence(
         out.push(store.grundy(defs, &key)?);
     }
     Ok(out)
-}
-
-/// Grades a `check`: Ok(lines) starting with `ok` or `FAIL`, and whether it passed.
-pub fn check(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    text: &str,
-) -> Result<(bool, Vec<String>), EvalError> {
-    let a = answer(defs, store, q)?;
-    let passed = match (expect, &a.found) {
-        (Expect::Value(x), Found::Value(y)) => x == y,
-        (Expect::Outcome(x), Found::Outcome(y)) => x == y,
-        (Expect::Values(x), Found::Values(y)) => x == y,
-        (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
-        _ => false,
-    };
-    if passed {
-        return Ok((true, vec![format!("ok {text}")]));
-    }
-    let expected = match expect {
-        Expect::Value(v) => v.to_string(),
-        Expect::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-        Expect::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
-    };
-    let found = match &a.found {
-        Found::Value(v) => v.to_string(),
-        Found::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-        Found::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Found::Period(a, b) => format!("pre-period {a}, period {b}"),
-        Found::Nothing => a.lines.join("; "),
-    };
-    let mut lines = vec![format!("FAIL {text}: expected {expected}, found {found}")];
-    lines.extend(
-        why(defs, store, q, expect, &a.found)?
-            .into_iter()
-            .map(|l| format!("  {l}")),
-    );
-    Ok((false, lines))
-}
-
-/// The reason behind a found answer, for FAIL lines.
-fn why(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    found: &Found,
-) -> Result<Vec<String>, EvalError> {
-    match q {
-        QueryIr::Grundy(e) | QueryIr::Outcome(e) => {
-            let g = store.eval_game(defs, e)?;
-            let mut lines = vec!["why:".to_string()];
-            lines.extend(
-                explain::explain(defs, store, &g)?
-                    .into_iter()
-                    .map(|l| format!("  {l}")),
-            );
-            if matches!(q, QueryIr::Outcome(_)) {
-                lines.push("a position is P exactly when its Grundy value is 0".into());
-            }
-            Ok(lines)
-        }
-        QueryIr::Mex(set) => {
-            let values = store.eval_int_set(defs, set)?;
-            let m = mex_of(&values, &mut Vec::new());
-            Ok(vec![format!(
-                "why: {} (the least value not in the set)",
-                show::mex_line(&values, m)
-            )])
-        }
-        QueryIr::Sequence(_, r) => {
-            let (lo, _) = range_bounds(defs, store, r)?;
-            let (Expect::Values(x), Found::Values(y)) = (expect, found) else {
-                return Ok(vec![]);
-            };
-            match x.iter().zip(y).position(|(a, b)| a != b) {
-                Some(i) => Ok(vec![format!(
-                    "first difference at n = {}: expected {}, found {}",
-                    lo + i as u64,
-                    x[i],
-                    y[i]
-                )]),
-                None => Ok(vec![format!(
-                    "expected {} values, found {}",
-                    x.len(),
-                    y.len()
-                )]),
-            }
-        }
-        _ => Ok(vec![]),
-    }
 }

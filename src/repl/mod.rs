@@ -4,10 +4,11 @@
 //! [`Sink`]; the terminal front end prints it, tests collect it.
 
 pub mod helper;
+pub mod topics;
 
 use crate::engine::Quiet;
 use crate::eval::Limits;
-use crate::ir::Setting;
+use crate::ir::{DefKind, Setting};
 use crate::session::{Event, Report, Session};
 use crate::syntax::ast::StmtKind;
 use crate::syntax::parse::parse;
@@ -34,7 +35,11 @@ pub enum Flow {
 
 /// The commands: name, argument, what it does.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("help", "", "this tour"),
+    (
+        "help",
+        "[TOPIC]",
+        "this tour; with a topic, that part of the language reference",
+    ),
     (
         "load",
         "FILE",
@@ -86,6 +91,15 @@ Commands:";
 const TOUR_END: &str = "\
 Tab completes keywords, commands and the names defined so far.
 Ctrl-C stops a long computation and keeps the session; Ctrl-D leaves.";
+
+/// The help tour ends by pointing to the reference.
+fn tour_reference() -> String {
+    format!(
+        "`:help TOPIC` shows part of the language reference; topics: {}.\nThe whole of it: {}.",
+        topics::topics().join(", "),
+        topics::WHERE
+    )
+}
 
 pub struct Repl {
     pub session: Session,
@@ -202,7 +216,11 @@ impl Repl {
             .find(|(a, _)| *a == word)
             .map_or(word, |(_, c)| c);
         match word {
-            "help" => sink.say(&tour()),
+            "help" if arg.is_empty() => sink.say(&tour()),
+            "help" => match topics::help(arg) {
+                Ok(text) => sink.say(&text),
+                Err(e) => sink.error(&e),
+            },
             "load" => self.load(arg, sink),
             "games" => sink.say(&self.games()),
             "names" => sink.say(&self.names()),
@@ -286,7 +304,12 @@ impl Repl {
         }
         let mut cache: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
         let mut lines = Vec::new();
-        for def in &defs.games {
+        // A game whose definition has an error has no rule to show.
+        for def in defs
+            .games
+            .iter()
+            .filter(|d| !matches!(d.kind, DefKind::Declared))
+        {
             let src = def.loc.src;
             if !cache.iter().any(|(s, _)| *s == src) {
                 cache.push((src, parse(self.session.sources.text(src)).stmts));
@@ -365,6 +388,8 @@ pub fn tour() -> String {
     }
     out.push('\n');
     out.push_str(TOUR_END);
+    out.push('\n');
+    out.push_str(&tour_reference());
     out
 }
 

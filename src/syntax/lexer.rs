@@ -32,28 +32,50 @@ pub fn lex(src: &str) -> Lexed {
     let mut lexer = Raw::lexer(src);
     let mut bad_run: Option<(usize, usize)> = None;
     while let Some(raw) = lexer.next() {
-        let span = lexer.span();
-        let raw = match raw {
-            Ok(raw) => raw,
+        let mut span = lexer.span();
+        let (raw, text) = match raw {
+            Ok(raw) => (raw, lexer.slice()),
             Err(()) => {
-                // Merge adjacent unknown characters into one error.
-                bad_run = match bad_run {
-                    Some((s, e)) if e == span.start => Some((s, span.end)),
-                    Some((s, e)) => {
+                // A character that looks like one of the language's (a
+                // typographic minus, a multiplication sign) is reported and
+                // read as that one, so the rest of the line parses.
+                if let Some(look) = lookalike(&src[span.clone()]) {
+                    if let Some((s, e)) = bad_run.take() {
                         out.errors.push(bad_chars(src, s, e));
-                        Some((span.start, span.end))
                     }
-                    None => Some((span.start, span.end)),
-                };
-                continue;
+                    out.errors.push(look.diagnostic(span.clone()));
+                    match look.raw {
+                        Some(raw) => (raw, look.ascii),
+                        None => continue,
+                    }
+                } else {
+                    // Merge adjacent unknown characters into one error.
+                    bad_run = match bad_run {
+                        Some((s, e)) if e == span.start => Some((s, span.end)),
+                        Some((s, e)) => {
+                            out.errors.push(bad_chars(src, s, e));
+                            Some((span.start, span.end))
+                        }
+                        None => Some((span.start, span.end)),
+                    };
+                    continue;
+                }
             }
         };
         if let Some((s, e)) = bad_run.take() {
             out.errors.push(bad_chars(src, s, e));
         }
-        let text = lexer.slice();
         let tok = match raw {
             Raw::Newline => {
+                // A line that starts a new statement inside an open bracket
+                // means the bracket was never closed: the statement ends
+                // here, so the ones after it still run.
+                if let Some(&(kind, at)) = open.first()
+                    && starts_statement(&src[span.end..])
+                {
+                    out.errors.push(unclosed(kind, at, Some(span.start)));
+                    open.clear();
+                }
                 if !open.is_empty() || last_is_end(&out.tokens) {
                     continue;
                 }
@@ -68,6 +90,25 @@ pub fn lex(src: &str) -> Lexed {
                     continue;
                 }
                 Tok::End
+            }
+            Raw::Int if exponent_after(&src[span.end..]) > 0 => {
+                // `1e18`: scientific notation is not an integer literal.
+                lexer.bump(exponent_after(&src[span.end..]));
+                span = lexer.span();
+                let text = lexer.slice();
+                let (mantissa, exp) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
+                let exp = &exp[1..];
+                let power = if mantissa == "1" {
+                    format!("10^{exp}")
+                } else {
+                    format!("{mantissa} * 10^{exp}")
+                };
+                out.errors.push(
+                    Diagnostic::error(span.clone(), format!("`{text}` is not an integer"))
+                        .label("scientific notation is not part of the language")
+                        .hint(format!("write `{power}` for {text}")),
+                );
+                Tok::Int(0)
             }
             Raw::Int => match parse_int(text) {
                 Some(n) => Tok::Int(n),
@@ -86,6 +127,9 @@ pub fn lex(src: &str) -> Lexed {
             Raw::Code => Tok::Code(text.to_string()),
             Raw::Ident => match Tok::keyword(text) {
                 Some(k) => k,
+                None if text == "move" && matches!(out.tokens.last(), Some((_, Tok::Check, _))) => {
+                    Tok::Move
+                }
                 None if src[span.end..].starts_with('(') => Tok::CallName(text.to_string()),
                 None => Tok::Ident(text.to_string()),
             },
@@ -138,6 +182,8 @@ pub fn lex(src: &str) -> Lexed {
                 }
             }
             Raw::Star => star_kind(src, span.start, span.end, open.is_empty(), &out.tokens),
+            Raw::StarStar => Tok::Power,
+            Raw::Caret => Tok::Caret,
             Raw::Comma => Tok::Comma,
             Raw::DotDot => Tok::DotDot,
             Raw::DotDotEq => Tok::DotDotEq,
@@ -185,6 +231,25 @@ fn join_continued_lines(src: &str, tokens: &mut Vec<Spanned>) {
     tokens.retain(|_| k.next().unwrap_or(true));
 }
 
+/// Whether the next line with something on it starts with a keyword that
+/// only starts statements (`game`, `grundy`, `check`, ...).
+fn starts_statement(rest: &str) -> bool {
+    const STARTS: &[&str] = &[
+        "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence",
+        "period", "table", "mex", "check", "equiv",
+    ];
+    let line = rest
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let word: &str = line
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
+    STARTS.contains(&word)
+}
+
 fn last_is_end(tokens: &[Spanned]) -> bool {
     matches!(tokens.last(), None | Some((_, Tok::End, _)))
 }
@@ -215,6 +280,78 @@ fn star_kind(src: &str, start: usize, end: usize, top: bool, before: &[Spanned])
     }
 }
 
+/// The length of an exponent such as `e18` right after an integer (0 if
+/// there is none).
+fn exponent_after(rest: &str) -> usize {
+    let b = rest.as_bytes();
+    if b.first().is_none_or(|c| !matches!(c, b'e' | b'E')) {
+        return 0;
+    }
+    let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let tail_is_word = b
+        .get(1 + digits)
+        .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_');
+    if digits == 0 || tail_is_word {
+        0
+    } else {
+        1 + digits
+    }
+}
+
+/// A character that looks like one of the language's but is another.
+struct Lookalike {
+    /// The raw token it is read as, if any (a non-breaking space is none).
+    raw: Option<Raw>,
+    /// What to write instead.
+    ascii: &'static str,
+    /// What the character is.
+    what: &'static str,
+}
+
+impl Lookalike {
+    fn diagnostic(&self, span: std::ops::Range<usize>) -> Diagnostic {
+        let hint = match self.ascii {
+            "+" => {
+                "a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)"
+                    .to_string()
+            }
+            " " => "write a plain space".to_string(),
+            a => format!("write `{a}`"),
+        };
+        Diagnostic::error(
+            span,
+            format!("{} is not `{}`", self.what, self.ascii.trim()),
+        )
+        .label("this character only looks like it")
+        .hint(hint)
+    }
+}
+
+fn lookalike(text: &str) -> Option<Lookalike> {
+    let c = text.chars().next()?;
+    let (raw, ascii, what) = match c {
+        '\u{2217}' => (Some(Raw::Star), "*", "`∗` (asterisk operator)"),
+        '\u{204e}' | '\u{2731}' | '\u{ff0a}' => (Some(Raw::Star), "*", "this star"),
+        '\u{00d7}' => (Some(Raw::Star), "*", "`×` (multiplication sign)"),
+        '\u{22c5}' | '\u{00b7}' => (Some(Raw::Star), "*", "this dot"),
+        '\u{2295}' => (Some(Raw::Plus), "+", "`⊕` (circled plus)"),
+        '\u{2212}' => (Some(Raw::Minus), "-", "`−` (minus sign)"),
+        '\u{2013}' => (Some(Raw::Minus), "-", "`–` (en dash)"),
+        '\u{2014}' => (Some(Raw::Minus), "-", "`—` (em dash)"),
+        '\u{2264}' => (Some(Raw::Le), "<=", "`≤`"),
+        '\u{2265}' => (Some(Raw::Ge), ">=", "`≥`"),
+        '\u{2260}' => (Some(Raw::NotEq), "!=", "`≠`"),
+        '\u{2192}' | '\u{27f6}' => (Some(Raw::Arrow), "->", "this arrow"),
+        '\u{2026}' => (Some(Raw::DotDot), "..", "`…` (ellipsis)"),
+        '\u{ff08}' => (Some(Raw::LParen), "(", "a full-width bracket"),
+        '\u{ff09}' => (Some(Raw::RParen), ")", "a full-width bracket"),
+        '\u{ff0c}' => (Some(Raw::Comma), ",", "a full-width comma"),
+        '\u{00a0}' | '\u{2009}' | '\u{202f}' => (None, " ", "a non-breaking or thin space"),
+        _ => return None,
+    };
+    Some(Lookalike { raw, ascii, what })
+}
+
 fn closer(open: Raw) -> char {
     match open {
         Raw::LParen => ')',
@@ -227,7 +364,12 @@ fn unclosed(kind: Raw, at: usize, cut: Option<usize>) -> Diagnostic {
     let d = Diagnostic::error(at..at + 1, "unclosed bracket")
         .label(format!("this is never closed with `{}`", closer(kind)));
     match cut {
-        Some(c) => d.secondary(c..c + 1, "the statement ends here"),
+        Some(c) => d
+            .secondary(c..c + 1, "the statement ends here")
+            .hint(format!(
+                "close it with `{}` before the statement ends",
+                closer(kind)
+            )),
         None => d.hint("a statement continues across lines while a bracket is open"),
     }
 }
@@ -241,8 +383,8 @@ fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
         "write `and`"
     } else if text.starts_with('!') {
         "write `not`"
-    } else if text.starts_with('^') {
-        "games add with `+` (the nim-sum of their values)"
+    } else if text.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
+        "mex has no strings (and these are typographic quotes)"
     } else {
         "see `mex --help` for the language"
     };
