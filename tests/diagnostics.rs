@@ -58,6 +58,7 @@ golden! {
     nimsum_as_a_game: "grundy nimsum\n";
     questions_check_cannot_grade: "check moves nim(3) == 1\ncheck explain nim(3)\ncheck table nimsum 0..2 0..2 == 1\n";
     check_without_a_question: "check nim(3) == 3\n";
+    answer_without_check: "grundy nim(3) == 3\noutcome nim(1) + nim(1) == P\n";
     lookalike_characters: "grundy ∗3 ⊕ *2\ngrundy nim(5) − 1\ngame s(n) = { s(n - k) for k in {1, 2} if k ≤ n }\n";
     expected_value_is_a_number: "check grundy nim(3) == P\n";
     empty_subtraction_set: "game s = subtraction {}\n";

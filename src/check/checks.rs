@@ -10,6 +10,17 @@ use crate::syntax::hints::CHECKABLE;
 
 impl Checker<'_> {
     pub(super) fn query(&mut self, q: &Query) -> R<QueryIr> {
+        if let Query::Grundy(e) | Query::Outcome(e) | Query::MisereOutcome(e) | Query::Mex(e) = q
+            && let ast::ExprKind::Cmp(ast::CmpOp::Eq, _, _) = e.kind
+        {
+            let word = match q {
+                Query::Grundy(_) => "grundy",
+                Query::Outcome(_) => "outcome",
+                Query::MisereOutcome(_) => "misere outcome",
+                _ => "mex",
+            };
+            return Err(self.answer_without_check(word, e));
+        }
         Ok(match q {
             Query::Grundy(e) => QueryIr::Grundy(self.game(e)?),
             Query::Outcome(e) => QueryIr::Outcome(self.game(e)?),
@@ -30,6 +41,14 @@ impl Checker<'_> {
                 QueryIr::Table(source, self.range(rows)?, self.range(cols)?)
             }
         })
+    }
+
+    /// `grundy G == 3` without `check`: a comparison is not a game.
+    fn answer_without_check(&self, word: &str, e: &ast::Expr) -> crate::diag::Diagnostic {
+        let line = self.text(&e.span);
+        self.err(&e.span, "a question followed by `== ANSWER` is a `check`")
+            .label("this compares; it has no value to show")
+            .hint(format!("to grade the answer, write `check {word} {line}`"))
     }
 
     fn range(&mut self, r: &ast::Range) -> R<RangeIr> {

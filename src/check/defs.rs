@@ -105,7 +105,7 @@ impl Checker<'_> {
         }
         if let Some(at) = self.first_def.get(&name.text) {
             return Err(self
-                .err(&name.span, format!("`{}` is already a game", name.text))
+                .err(&name.span, format!("`{}` is a game", name.text))
                 .label("a `let` cannot take its name")
                 .secondary(at.clone(), "the game is defined here")
                 .hint("a name is a game or a `let` value, not both: choose another name"));

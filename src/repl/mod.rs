@@ -299,7 +299,7 @@ impl Repl {
     /// The games defined so far, each with the statement that defines it.
     pub fn games(&self) -> String {
         let defs = &self.session.defs;
-        if defs.games.is_empty() {
+        if !self.has_games() {
             return "no games defined yet; for example:\n  game s(n) = { s(n - k) for k in {1, 2} if k <= n }".into();
         }
         let mut cache: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
@@ -336,13 +336,21 @@ impl Repl {
         lines.join("\n")
     }
 
+    /// Whether a game is defined (one whose definition has an error is not).
+    fn has_games(&self) -> bool {
+        let defs = &self.session.defs;
+        defs.games
+            .iter()
+            .any(|d| !matches!(d.kind, DefKind::Declared))
+    }
+
     /// Every name defined so far: the games, then the `let` bindings.
     pub fn names(&self) -> String {
-        if self.session.defs.games.is_empty() && self.lets.is_empty() {
+        if !self.has_games() && self.lets.is_empty() {
             return "nothing defined yet: `game` defines a game, `let` names a value".into();
         }
         let mut out = Vec::new();
-        if !self.session.defs.games.is_empty() {
+        if self.has_games() {
             out.push(self.games());
         }
         for (name, text) in &self.lets {
