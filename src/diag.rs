@@ -121,12 +121,14 @@ impl Sources {
             )
             .with_message(&d.message);
         if d.span.is_some() {
-            let l = Label::new((key.clone(), span)).with_color(Color::Red);
-            report = report.with_label(if d.label.is_empty() {
-                l
-            } else {
-                l.with_message(&d.label)
-            });
+            // A label without a message draws no caret: every placed
+            // diagnostic gets one.
+            let label = if d.label.is_empty() { "here" } else { &d.label };
+            report = report.with_label(
+                Label::new((key.clone(), span))
+                    .with_color(Color::Red)
+                    .with_message(label),
+            );
         }
         for (r, msg) in &d.secondary {
             report = report.with_label(
@@ -174,5 +176,20 @@ impl std::hash::Hash for Key {
 impl std::fmt::Display for Key {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_placed_diagnostic_has_a_caret() {
+        let mut sources = Sources::default();
+        let id = sources.add("a.mex", "grundy nim(3)\n");
+        let d = Diagnostic::error(7..13, "something").at(id);
+        let shown = sources.render(&d, false);
+        assert!(shown.contains("┬"), "{shown}");
+        assert!(shown.contains("here"), "{shown}");
     }
 }
