@@ -121,13 +121,12 @@ impl Sources {
             )
             .with_message(&d.message);
         if d.span.is_some() {
-            // A label without a message draws no caret: every placed
-            // diagnostic gets one.
-            let label = if d.label.is_empty() { "here" } else { &d.label };
+            // ariadne draws no caret under a label without a message
+            let text = if d.label.is_empty() { "here" } else { &d.label };
             report = report.with_label(
                 Label::new((key.clone(), span))
                     .with_color(Color::Red)
-                    .with_message(label),
+                    .with_message(text),
             );
         }
         for (r, msg) in &d.secondary {

@@ -6,7 +6,7 @@ use crate::check::{Context, Names, check_unit, needs_failed, place};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
-use crate::ir::{Action, Defined, Dep, Failure, Typed, Use};
+use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
 use crate::query;
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
@@ -18,6 +18,44 @@ pub enum Event {
     Line(String),
     /// A graded `check`: its first line starts with `ok` or `FAIL`.
     Check { passed: bool, lines: Vec<String> },
+    /// A piece of a nim-sequence as it is computed: the values of
+    /// `from, from + 1, ...`; the first piece starts the answer, the last
+    /// ends it (a sequence of 10^8 values is never held whole).
+    Values {
+        from: u64,
+        values: Vec<u64>,
+        first: bool,
+        last: bool,
+    },
+}
+
+impl Event {
+    /// Writes the event as plain text: lines of results, a sequence's
+    /// values separated by single spaces on one line.
+    pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Event::Line(l) => writeln!(w, "{l}"),
+            Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
+            Event::Values {
+                values,
+                first,
+                last,
+                ..
+            } => {
+                let mut buf = String::with_capacity(values.len() * 4 + 1);
+                for (i, v) in values.iter().enumerate() {
+                    if i > 0 || !first {
+                        buf.push(' ');
+                    }
+                    buf.push_str(&v.to_string());
+                }
+                if *last {
+                    buf.push('\n');
+                }
+                w.write_all(buf.as_bytes())
+            }
+        }
+    }
 }
 
 /// How running one source went.
@@ -252,6 +290,25 @@ impl Session {
                 limits.set(*setting, v);
                 store.set_limits(limits);
             }
+            Action::Query {
+                query: QueryIr::Sequence(game, range),
+                ..
+            } => {
+                query::stream_sequence(
+                    defs,
+                    store,
+                    *game,
+                    range,
+                    &mut |from, values, first, last| {
+                        emit(Event::Values {
+                            from,
+                            values,
+                            first,
+                            last,
+                        })
+                    },
+                )?;
+            }
             Action::Query { query, .. } => {
                 let answer = query::answer(defs, store, query)?;
                 for line in answer.lines {
@@ -330,12 +387,12 @@ impl Session {
 
     /// Runs a source and collects its result lines (for tests and tools).
     pub fn run_collect(&mut self, name: &str, text: &str) -> (Vec<String>, Report) {
-        let mut lines = Vec::new();
-        let report = self.run(name, text, &mut |e| match e {
-            Event::Line(l) => lines.push(l),
-            Event::Check { lines: ls, .. } => lines.extend(ls),
+        let mut out = Vec::new();
+        let report = self.run(name, text, &mut |e| {
+            let _ = e.write_text(&mut out);
         });
-        (lines, report)
+        let text = String::from_utf8_lossy(&out);
+        (text.lines().map(str::to_string).collect(), report)
     }
 
     /// Renders a diagnostic against the source it points into.

@@ -97,23 +97,29 @@ impl Output {
 
     /// Writes one result to standard output.
     pub fn event(&self, e: Event) {
-        self.progress.borrow_mut().clear();
+        {
+            let mut progress = self.progress.borrow_mut();
+            progress.clear();
+            if let Event::Values { last, .. } = &e {
+                progress.hold(!last);
+            }
+        }
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
-        match e {
-            Event::Line(l) => {
-                let _ = writeln!(lock, "{l}");
-            }
-            Event::Check { passed, lines } => {
+        match &e {
+            Event::Check { passed, lines } if self.color_out => {
                 for (i, l) in lines.iter().enumerate() {
-                    let _ = if i == 0 && self.color_out {
-                        let c = if passed { "32" } else { "31" };
+                    let _ = if i == 0 {
+                        let c = if *passed { "32" } else { "31" };
                         let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
                         writeln!(lock, "\x1b[1;{c}m{word}\x1b[0m {rest}")
                     } else {
                         writeln!(lock, "{l}")
                     };
                 }
+            }
+            _ => {
+                let _ = e.write_text(&mut lock);
             }
         }
         let _ = lock.flush();

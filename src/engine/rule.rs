@@ -1,6 +1,7 @@
 //! One-parameter heap rules: the moves of a single heap of `n` tokens.
 
 use super::code::Code;
+use std::ops::ControlFlow;
 
 /// How one heap may be changed by a move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -82,17 +83,63 @@ impl HeapRule {
     /// Every option of a heap of `n` tokens, ordered by tokens taken, then
     /// by the heaps left (fewer heaps first, then lexicographically).
     ///
-    /// The list may have about `n` entries (`n^2 / 12` for three-heap
-    /// splits): callers limit `n`. Sets are read as if normalized.
+    /// The list has [`HeapRule::move_count`] entries (about `n^2 / 12` for
+    /// three-heap splits): callers check that first, or visit the moves
+    /// one by one with [`HeapRule::each_move`].
     pub fn moves(&self, n: u64) -> Vec<Move> {
         let mut out = Vec::new();
+        let _ = self.each_move(n, |take, heaps| {
+            out.push(Move {
+                take,
+                heaps: heaps.to_vec(),
+            });
+            ControlFlow::<()>::Continue(())
+        });
+        out
+    }
+
+    /// How many options a heap of `n` tokens has (exact).
+    pub fn move_count(&self, n: u64) -> u128 {
+        let n128 = u128::from(n);
+        match self.normalized() {
+            HeapRule::Subtraction(s) => s.iter().take_while(|&&k| k <= n).count() as u128,
+            HeapRule::AllBut(s) => n128 - s.iter().take_while(|&&k| k <= n).count() as u128,
+            HeapRule::TakeBreak(code) => {
+                let mut count = 0u128;
+                for (k, &d) in code.digits.iter().enumerate() {
+                    let k = k as u64;
+                    if k > n {
+                        break;
+                    }
+                    let rest = u128::from(n - k);
+                    count += u128::from(d & 1 != 0 && rest == 0);
+                    count += u128::from(d & 2 != 0 && rest >= 1);
+                    if d & 4 != 0 {
+                        count += rest / 2;
+                    }
+                    if d & 8 != 0 {
+                        // partitions of `rest` into three positive parts
+                        count += (rest * rest + 6) / 12;
+                    }
+                }
+                count
+            }
+            HeapRule::Grundy => n128.saturating_sub(1) / 2,
+        }
+    }
+
+    /// Visits every option of a heap of `n` tokens, in the order of
+    /// [`HeapRule::moves`], as (tokens taken, heaps left ascending), without
+    /// building a list; stops when `visit` breaks.
+    pub fn each_move<B>(
+        &self,
+        n: u64,
+        mut visit: impl FnMut(u64, &[u64]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         match self.normalized() {
             HeapRule::Subtraction(s) => {
                 for k in s.into_iter().take_while(|&k| k <= n) {
-                    out.push(Move {
-                        take: k,
-                        heaps: one(n - k),
-                    });
+                    visit(k, one(&[n - k]))?;
                 }
             }
             HeapRule::AllBut(s) => {
@@ -104,10 +151,7 @@ impl HeapRule {
                     if excluded.peek() == Some(&&k) {
                         continue;
                     }
-                    out.push(Move {
-                        take: k,
-                        heaps: one(n - k),
-                    });
+                    visit(k, one(&[n - k]))?;
                 }
             }
             HeapRule::TakeBreak(code) => {
@@ -118,32 +162,20 @@ impl HeapRule {
                     }
                     let rest = n - k;
                     if d & 1 != 0 && rest == 0 {
-                        out.push(Move {
-                            take: k,
-                            heaps: Vec::new(),
-                        });
+                        visit(k, &[])?;
                     }
                     if d & 2 != 0 && rest >= 1 {
-                        out.push(Move {
-                            take: k,
-                            heaps: vec![rest],
-                        });
+                        visit(k, &[rest])?;
                     }
                     if d & 4 != 0 {
                         for a in 1..=rest / 2 {
-                            out.push(Move {
-                                take: k,
-                                heaps: vec![a, rest - a],
-                            });
+                            visit(k, &[a, rest - a])?;
                         }
                     }
                     if d & 8 != 0 {
                         for a in 1..=rest / 3 {
                             for b in a..=(rest - a) / 2 {
-                                out.push(Move {
-                                    take: k,
-                                    heaps: vec![a, b, rest - a - b],
-                                });
+                                visit(k, &[a, b, rest - a - b])?;
                             }
                         }
                     }
@@ -151,14 +183,11 @@ impl HeapRule {
             }
             HeapRule::Grundy => {
                 for a in 1..=n.saturating_sub(1) / 2 {
-                    out.push(Move {
-                        take: 0,
-                        heaps: vec![a, n - a],
-                    });
+                    visit(0, &[a, n - a])?;
                 }
             }
         }
-        out
+        ControlFlow::Continue(())
     }
 
     /// A short description: `subtraction {1, 3, 4}`, `subtraction all but
@@ -179,8 +208,9 @@ impl HeapRule {
     }
 }
 
-fn one(rest: u64) -> Vec<u64> {
-    if rest == 0 { Vec::new() } else { vec![rest] }
+/// The heaps left by removing tokens from a heap: none, or what remains.
+fn one(rest: &[u64; 1]) -> &[u64] {
+    if rest[0] == 0 { &[] } else { rest }
 }
 
 #[cfg(test)]
@@ -251,5 +281,46 @@ mod tests {
             vec![mv(0, &[1, 5]), mv(0, &[2, 4])]
         );
         assert_eq!(HeapRule::Grundy.moves(0), vec![]);
+    }
+
+    #[test]
+    fn move_counts_match_the_lists() {
+        let codes = ["0.77", "0.07", "4.0", "0.137", "0.6"];
+        let mut rules: Vec<HeapRule> = codes
+            .iter()
+            .map(|c| HeapRule::TakeBreak(parse_code(c, false).unwrap()))
+            .collect();
+        for c in ["0.8", "0.F", "0.9F", "4.8"] {
+            rules.push(HeapRule::TakeBreak(parse_code(c, true).unwrap()));
+        }
+        rules.push(HeapRule::subtraction([1, 3, 4]).unwrap());
+        rules.push(HeapRule::all_but([2, 5]));
+        rules.push(HeapRule::Grundy);
+        for r in &rules {
+            for n in 0..40 {
+                assert_eq!(r.move_count(n), r.moves(n).len() as u128, "{r:?} at {n}");
+            }
+        }
+        let hex8 = HeapRule::TakeBreak(parse_code("0.8", true).unwrap());
+        // three-heap splits of 29999 tokens: about n^2 / 12
+        assert_eq!(hex8.move_count(30000), (29999u128 * 29999 + 6) / 12);
+        assert_eq!(
+            HeapRule::Grundy.move_count(u64::MAX),
+            u128::from(u64::MAX - 1) / 2
+        );
+    }
+
+    #[test]
+    fn each_move_stops_when_asked() {
+        let mut seen = 0;
+        let r = HeapRule::Grundy.each_move(1_000_000_000, |_, _| {
+            seen += 1;
+            if seen == 3 {
+                ControlFlow::Break(seen)
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(r, ControlFlow::Break(3));
     }
 }

@@ -9,7 +9,7 @@ use super::limits::Limits;
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{ExtendError, HeapTable};
-use crate::engine::period::{PeriodSearch, find_period, value_at};
+use crate::engine::period::{Period, PeriodSearch, Proof, find_period, value_at};
 use crate::ir::{DefKind, GameId};
 
 pub struct Family {
@@ -53,6 +53,30 @@ impl Families {
             .filter_map(|(_, f)| f.as_ref())
             .map(|f| f.held())
             .fold(0, u64::saturating_add)
+    }
+
+    /// G(n) from what is known (the table or a proven period), without
+    /// computing anything.
+    pub fn lookup(&self, game: GameId, n: u64) -> Option<u64> {
+        let f = self.slots.get(game)?.as_ref()?;
+        f.answer(n).or_else(|| {
+            let (pre, p) = f.table.proven_period()?;
+            let p = Period {
+                preperiod: pre,
+                period: p,
+                proof: Proof::Observed { up_to: 0 },
+            };
+            value_at(&f.table, &p, n)
+        })
+    }
+
+    /// The proven (pre-period, period) of a family game, if one is known.
+    pub fn proven_period(&self, game: GameId) -> Option<(u64, u64)> {
+        let f = self.slots.get(game)?.as_ref()?;
+        match &f.period {
+            Some(PeriodSearch::Proven(p)) => Some((p.preperiod, p.period)),
+            _ => f.table.proven_period(),
+        }
     }
 
     pub fn get_mut(&mut self, game: GameId) -> Option<&mut Family> {

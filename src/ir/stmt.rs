@@ -94,6 +94,7 @@ pub enum Setting {
     Options,
     Heap,
     Period,
+    Output,
     Memory,
 }
 
@@ -115,6 +116,11 @@ impl Setting {
             "largest heap a rule family computes without a proven period",
         ),
         ("period", Setting::Period, "how far `period` searches"),
+        (
+            "output",
+            Setting::Output,
+            "values one answer may print (sequence, table)",
+        ),
         (
             "memory",
             Setting::Memory,

@@ -1,11 +1,14 @@
 //! Why a game has its value: the mex derivation a student can follow, or,
 //! for a sum, the components' values and their nim-sum.
 
+use super::heap_options;
 use super::show;
+use crate::engine::rule::HeapRule;
 use crate::eval::value::mex_of;
-use crate::eval::{Defs, EvalError, Game, Part, Store};
+use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::DefKind;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::ControlFlow;
 
 /// Options listed one a line up to this many; beyond, grouped by value.
 const LIST: usize = 12;
@@ -61,7 +64,12 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
             ]);
         }
         Part::Options(e) => e.options.clone(),
-        Part::Pos(key) => store.options_of(defs, key)?,
+        Part::Pos(key) => {
+            if let DefKind::Family(rule) = &defs.games[key.game].kind {
+                return explain_heap(defs, store, key, rule, &name);
+            }
+            store.options_of(defs, key)?
+        }
     };
     let mut values = Vec::with_capacity(options.len());
     for o in &options {
@@ -69,42 +77,8 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
     }
     let mex = mex_of(&values, &mut Vec::new());
     let mut lines = Vec::new();
-    let family_moves = match p {
-        Part::Pos(key) => match &defs.games[key.game].kind {
-            DefKind::Family(rule) => Some(rule.moves(key.args[0])),
-            _ => None,
-        },
-        _ => None,
-    };
     if options.is_empty() {
         lines.push(format!("{name} has no options"));
-    } else if let Some(moves) = family_moves.filter(|m| m.len() == options.len()) {
-        lines.push(format!(
-            "{name} has {} option{}, by move:",
-            options.len(),
-            if options.len() == 1 { "" } else { "s" }
-        ));
-        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
-        for ((m, o), v) in moves.iter().zip(&options).zip(&values) {
-            let label = move_label(m.take, m.heaps.len());
-            let item = format!("{} = {v}", show::game(defs, o));
-            match groups.last_mut() {
-                Some((l, items)) if *l == label => items.push(item),
-                _ => groups.push((label, vec![item])),
-            }
-        }
-        for (label, items) in groups {
-            let shown = if items.len() > 2 * EXAMPLES {
-                format!(
-                    "{}, ... ({} in all)",
-                    items[..2 * EXAMPLES].join(", "),
-                    items.len()
-                )
-            } else {
-                items.join(", ")
-            };
-            lines.push(format!("  {label}: {shown}"));
-        }
     } else if options.len() <= LIST {
         lines.push(format!(
             "{name} has {} option{}:",
@@ -139,6 +113,84 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
         }
     }
     lines.push(show::mex_line(&values, mex));
+    Ok(lines)
+}
+
+/// A rule-family heap: its options grouped by move, visited one by one
+/// (a heap may have millions), a few examples of each kind of move.
+fn explain_heap(
+    defs: &Defs,
+    store: &mut Store,
+    key: &Key,
+    rule: &HeapRule,
+    name: &str,
+) -> Result<Vec<String>, EvalError> {
+    struct Group {
+        label: String,
+        items: Vec<String>,
+        count: u128,
+    }
+    let mut groups: Vec<Group> = Vec::new();
+    let mut values: BTreeSet<u64> = BTreeSet::new();
+    let mut total = 0u128;
+    let heap = |h: u64| {
+        defs.show_key(&Key {
+            game: key.game,
+            args: [h].into_iter().collect(),
+        })
+    };
+    heap_options::each_option(defs, store, key, rule, |c| {
+        total += u128::from(c.count);
+        values.insert(c.value);
+        let label = move_label(c.take, c.heaps.len());
+        if groups.last().is_none_or(|g| g.label != label) {
+            groups.push(Group {
+                label,
+                items: Vec::new(),
+                count: 0,
+            });
+        }
+        let g = groups.last_mut().expect("a group was just pushed");
+        g.count += u128::from(c.count);
+        if g.items.len() < 2 * EXAMPLES {
+            let to: Vec<String> = c.heaps.iter().map(|&h| heap(h)).collect();
+            let to = if to.is_empty() {
+                "0".into()
+            } else {
+                to.join(" + ")
+            };
+            g.items.push(if c.count > 1 {
+                format!(
+                    "{to} = {} (and {} more like it, every {}th)",
+                    c.value,
+                    c.count - 1,
+                    c.step
+                )
+            } else {
+                format!("{to} = {}", c.value)
+            });
+        }
+        ControlFlow::Continue(())
+    })?;
+    let mut lines = Vec::new();
+    if total == 0 {
+        lines.push(format!("{name} has no options"));
+    } else {
+        lines.push(format!(
+            "{name} has {total} option{}, by move:",
+            if total == 1 { "" } else { "s" }
+        ));
+    }
+    for g in groups {
+        let shown = if g.count > g.items.len() as u128 {
+            format!("{}, ... ({} in all)", g.items.join(", "), g.count)
+        } else {
+            g.items.join(", ")
+        };
+        lines.push(format!("  {}: {shown}", g.label));
+    }
+    let values: Vec<u64> = values.into_iter().collect();
+    lines.push(show::mex_line(&values, mex_of(&values, &mut Vec::new())));
     Ok(lines)
 }
 

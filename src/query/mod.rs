@@ -3,12 +3,14 @@
 
 pub mod check;
 pub mod explain;
+pub mod heap_options;
 pub mod misere;
 pub mod moves;
 pub mod period;
 pub mod show;
 mod table;
 
+use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::arith;
@@ -154,20 +156,70 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     Ok((lo, end - lo))
 }
 
+/// Values computed between two looks at the watch, and emitted together.
+const CHUNK: u64 = 4096;
+
+/// The values of a one-parameter game over a range (for `check`: the
+/// range is bounded by the output limit).
 fn sequence(
     defs: &Defs,
     store: &mut Store,
     game: GameId,
     r: &RangeIr,
 ) -> Result<Vec<u64>, EvalError> {
-    let (lo, count) = range_bounds(defs, store, r)?;
     let mut out = Vec::new();
-    for n in lo..lo + count {
-        let key = crate::eval::Key {
-            game,
-            args: [n].into_iter().collect(),
-        };
-        out.push(store.grundy(defs, &key)?);
-    }
+    stream_sequence(defs, store, game, r, &mut |_, values, _, _| {
+        out.extend(values)
+    })?;
     Ok(out)
+}
+
+/// Computes a nim-sequence piece by piece, handing each piece to `sink` as
+/// (first n, values, first piece, last piece): memory stays constant
+/// whatever the length, and the watch is told between pieces (Ctrl-C and
+/// progress work even when every value comes from a table).
+pub fn stream_sequence(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    r: &RangeIr,
+    sink: &mut dyn FnMut(u64, Vec<u64>, bool, bool),
+) -> Result<(), EvalError> {
+    let (lo, count) = range_bounds(defs, store, r)?;
+    let limit = store.limits.output;
+    if count > limit {
+        return Err(EvalError::from(
+            Diagnostic::error(
+                r.lo.loc.range().start..r.hi.loc.range().end,
+                format!("a sequence of {count} values is past the output limit of {limit}"),
+            )
+            .at(r.lo.loc.src)
+            .label("this range")
+            .hint(format!(
+                "`set output {count}` raises the limit; or ask for a shorter range"
+            )),
+        ));
+    }
+    let mut n = lo;
+    let end = lo + count;
+    let mut first = true;
+    loop {
+        let stop = end.min(n.saturating_add(CHUNK));
+        let mut values = Vec::with_capacity((stop - n) as usize);
+        for m in n..stop {
+            let key = crate::eval::Key {
+                game,
+                args: [m].into_iter().collect(),
+            };
+            values.push(store.grundy(defs, &key)?);
+        }
+        store.ticker.watch.tick(stop - lo, count)?;
+        let last = stop >= end;
+        sink(n, values, first, last);
+        if last {
+            return Ok(());
+        }
+        first = false;
+        n = stop;
+    }
 }

@@ -3,8 +3,15 @@
 //! v xor total: lower for a Nim heap, but an explicit game or a position may
 //! also have options of higher value, and moving up can win too.
 
+use super::heap_options::{self, OptionClass};
 use super::show;
-use crate::eval::{Defs, EvalError, Game, Part, Store};
+use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
+use crate::ir::DefKind;
+use rustc_hash::FxHashSet;
+use std::ops::ControlFlow;
+
+/// Winning moves listed before the rest are only counted.
+const MAX_LINES: usize = 1000;
 
 pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
     let mut values = Vec::with_capacity(g.parts.len());
@@ -27,15 +34,31 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
         };
         return Ok(vec![why]);
     }
-    let mut lines: Vec<String> = Vec::new();
-    // The same position reached in two ways (`a + b` and `b + a`) is one move.
-    let mut seen: Vec<Vec<String>> = Vec::new();
+    let mut found = Found::default();
+    // The same component twice (`a + a`) gives the same moves twice.
+    let mut done: FxHashSet<String> = FxHashSet::default();
     for (p, &v) in g.parts.iter().zip(&values) {
         let target = v ^ total;
         if target >= v && matches!(p, Part::Nim { .. }) {
             continue;
         }
         let from = show::game(defs, &Game::single(p.clone()));
+        if !done.insert(from.clone()) {
+            continue;
+        }
+        if let Part::Pos(key) = p
+            && let DefKind::Family(rule) = &defs.games[key.game].kind
+        {
+            heap_options::each_option(defs, store, key, rule, |c| {
+                if c.value == target {
+                    found.add(c.count, || class_line(defs, key, &from, c));
+                }
+                ControlFlow::Continue(())
+            })?;
+            continue;
+        }
+        // The same position reached in two ways (`a + b` and `b + a`) is one move.
+        let mut seen: FxHashSet<Vec<String>> = FxHashSet::default();
         for to in options_of_value(defs, store, p, target)? {
             let mut canon: Vec<String> = to
                 .parts
@@ -43,14 +66,70 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
                 .map(|q| show::game(defs, &Game::single(q.clone())))
                 .collect();
             canon.sort();
-            canon.insert(0, from.clone());
-            if !seen.contains(&canon) {
-                seen.push(canon);
-                lines.push(format!("{from} -> {}", show::game(defs, &to)));
+            if seen.insert(canon) {
+                found.add(1, || format!("{from} -> {}", show::game(defs, &to)));
             }
         }
     }
-    Ok(lines)
+    Ok(found.finish())
+}
+
+/// The winning moves found so far: the first lines, then a count.
+#[derive(Default)]
+struct Found {
+    lines: Vec<String>,
+    more: u128,
+}
+
+impl Found {
+    fn add(&mut self, count: u64, line: impl FnOnce() -> String) {
+        if self.lines.len() < MAX_LINES {
+            self.lines.push(line());
+            self.more += u128::from(count) - 1;
+        } else {
+            self.more += u128::from(count);
+        }
+    }
+
+    fn finish(mut self) -> Vec<String> {
+        if self.more > 0 {
+            self.lines.push(format!(
+                "... and {} more winning move{}",
+                self.more,
+                if self.more == 1 { "" } else { "s" }
+            ));
+        }
+        self.lines
+    }
+}
+
+/// `kayles(10) -> kayles(1) + kayles(8)`, or for a class of moves of one
+/// value, `kayles(N) -> kayles(a) + kayles(R - a) for a = 73, 85, ..., X (K moves)`.
+fn class_line(defs: &Defs, key: &Key, from: &str, c: &OptionClass) -> String {
+    let heap = |h: u64| {
+        defs.show_key(&Key {
+            game: key.game,
+            args: [h].into_iter().collect(),
+        })
+    };
+    if c.count <= 1 {
+        let to: Vec<String> = c.heaps.iter().map(|&h| heap(h)).collect();
+        let to = if to.is_empty() {
+            "0".to_string()
+        } else {
+            to.join(" + ")
+        };
+        return format!("{from} -> {to}");
+    }
+    let name = &defs.games[key.game].name;
+    let rest = c.heaps[0] + c.heaps[1];
+    let last = c.last_heaps()[0];
+    format!(
+        "{from} -> {name}(a) + {name}({rest} - a) for a = {}, {}, ..., {last} ({} moves)",
+        c.heaps[0],
+        c.heaps[0] + c.step,
+        c.count
+    )
 }
 
 /// The options of one component that have the given value.

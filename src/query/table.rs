@@ -2,11 +2,12 @@
 //! row and column labels, aligned.
 
 use super::range_bounds;
+use crate::diag::Diagnostic;
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{RangeIr, TableSource};
 
-/// Tables are for reading: larger ones are refused with a hint.
-const MAX_CELLS: u64 = 10_000;
+/// Memory a cell takes while the table is built: its value and its text.
+const BYTES_PER_CELL: u64 = 32;
 
 pub fn table(
     defs: &Defs,
@@ -17,20 +18,37 @@ pub fn table(
 ) -> Result<Vec<String>, EvalError> {
     let (r0, rn) = range_bounds(defs, store, rows)?;
     let (c0, cn) = range_bounds(defs, store, cols)?;
-    if rn.saturating_mul(cn) > MAX_CELLS {
+    let cells = rn.saturating_mul(cn);
+    let span = rows.lo.loc.range().start..cols.hi.loc.range().end;
+    let limits = store.limits;
+    if cells > limits.output {
         return Err(EvalError::from(
-            crate::diag::Diagnostic::error(
-                rows.lo.loc.range(),
-                format!("a table of {rn} x {cn} cells is too large to read"),
+            Diagnostic::error(
+                span,
+                format!(
+                    "a table of {rn} x {cn} cells is past the output limit of {}",
+                    limits.output
+                ),
             )
             .at(rows.lo.loc.src)
+            .label("these ranges")
             .hint(format!(
-                "at most {MAX_CELLS} cells; use `sequence` or smaller ranges"
+                "`set output {cells}` raises the limit; or ask for smaller ranges"
             )),
+        ));
+    }
+    // the grid and its printed lines, about this much a cell
+    let bytes = cells.saturating_mul(BYTES_PER_CELL);
+    if bytes > limits.memory {
+        return Err(EvalError::from(
+            limits
+                .memory_error(&format!("a table of {rn} x {cn} cells"), bytes, 0)
+                .at(rows.lo.loc.src),
         ));
     }
     let mut grid = Vec::new();
     for r in r0..r0 + rn {
+        store.ticker.watch.tick(r - r0, rn)?;
         let mut row = Vec::new();
         for c in c0..c0 + cn {
             row.push(match source {
