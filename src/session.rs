@@ -7,7 +7,8 @@ use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
 use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
-use crate::query;
+use crate::query::{self, Answer};
+use crate::render::{self, Format};
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
 
@@ -20,39 +21,37 @@ pub enum Event {
     Check { passed: bool, lines: Vec<String> },
     /// A piece of a nim-sequence as it is computed: the values of
     /// `from, from + 1, ...`; the first piece starts the answer, the last
-    /// ends it (a sequence of 10^8 values is never held whole).
+    /// ends it (a sequence of 10^8 values is never held whole). Written in
+    /// `format`.
     Values {
         from: u64,
         values: Vec<u64>,
         first: bool,
         last: bool,
+        format: Format,
     },
 }
 
 impl Event {
-    /// Writes the event as plain text: lines of results, a sequence's
-    /// values separated by single spaces on one line.
+    /// Writes the event as the text it stands for: lines of results, a
+    /// sequence's values separated by single spaces on one line (in JSON
+    /// mode, one JSON object written piece by piece).
     pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         match self {
             Event::Line(l) => writeln!(w, "{l}"),
             Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
             Event::Values {
+                from,
                 values,
                 first,
                 last,
-                ..
+                format,
             } => {
-                let mut buf = String::with_capacity(values.len() * 4 + 1);
-                for (i, v) in values.iter().enumerate() {
-                    if i > 0 || !first {
-                        buf.push(' ');
-                    }
-                    buf.push_str(&v.to_string());
-                }
-                if *last {
-                    buf.push('\n');
-                }
-                w.write_all(buf.as_bytes())
+                let piece = match format {
+                    Format::Text => render::text::sequence_piece(values, *first, *last),
+                    Format::Json => render::json::sequence_piece(*from, values, *first, *last),
+                };
+                w.write_all(piece.as_bytes())
             }
         }
     }
@@ -84,8 +83,10 @@ pub struct Session {
     pub names: Names,
     pub defs: Defs,
     pub store: Store,
+    /// How results and diagnostics are written (`--format`, `:format`).
+    pub format: Format,
     /// The defined names each game's rule and each `let` value uses.
-    uses_of: HashMap<Dep, Vec<Use>>,
+    pub uses_of: HashMap<Dep, Vec<Use>>,
 }
 
 impl Default for Session {
@@ -101,6 +102,7 @@ impl Session {
             names: Names::default(),
             defs: Defs::default(),
             store: Store::new(watch),
+            format: Format::Text,
             uses_of: HashMap::new(),
         }
     }
@@ -265,6 +267,8 @@ impl Session {
         report: &mut Report,
     ) -> Result<(), EvalError> {
         let (defs, store) = (&self.defs, &mut self.store);
+        let format = self.format;
+        let mut show = |a: Answer| render::emit(format, &a, emit);
         match action {
             Action::Let {
                 name, id, value, ..
@@ -305,16 +309,12 @@ impl Session {
                             values,
                             first,
                             last,
+                            format,
                         })
                     },
                 )?;
             }
-            Action::Query { query, .. } => {
-                let answer = query::answer(defs, store, query)?;
-                for line in answer.lines {
-                    emit(Event::Line(line));
-                }
-            }
+            Action::Query { query, .. } => show(query::answer(defs, store, query)?),
             Action::Check {
                 query,
                 expect,
@@ -325,25 +325,16 @@ impl Session {
                 if !graded.passed {
                     report.failed_checks += 1;
                 }
-                emit(Event::Check {
-                    passed: graded.passed,
-                    lines: graded.lines,
-                });
+                show(Answer::Check(Box::new(graded)));
             }
-            Action::Show(Typed::Int(e), _) => {
-                emit(Event::Line(store.eval_int(defs, e)?.to_string()))
-            }
+            Action::Show(Typed::Int(e), _) => show(Answer::Integer(store.eval_int(defs, e)?)),
             Action::Show(Typed::Game(e), _) => {
                 let g = store.eval_game(defs, e)?;
-                emit(Event::Line(store.value(defs, &g)?.to_string()));
+                show(Answer::Grundy(store.value(defs, &g)?));
             }
             Action::Define(_) => {} // installed by `run`
             Action::Show(Typed::IntSet(s), _) => {
-                let v = store.eval_int_set(defs, s)?;
-                emit(Event::Line(format!(
-                    "{{{}}}",
-                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-                )));
+                show(Answer::Set(store.eval_int_set(defs, s)?));
             }
         }
         Ok(())
@@ -395,8 +386,18 @@ impl Session {
         (text.lines().map(str::to_string).collect(), report)
     }
 
-    /// Renders a diagnostic against the source it points into.
+    /// Renders a diagnostic against the source it points into: as text
+    /// with the source (for standard error), or in JSON mode as one JSON
+    /// line (for standard output: see [`Session::diagnostics_to_stdout`]).
     pub fn render(&self, d: &Diagnostic, color: bool) -> String {
-        self.sources.render(d, color)
+        match self.format {
+            Format::Text => self.sources.render(d, color),
+            Format::Json => format!("{}\n", render::json::diagnostic(&self.sources, d)),
+        }
+    }
+
+    /// In JSON mode every diagnostic goes to standard output with the results.
+    pub fn diagnostics_to_stdout(&self) -> bool {
+        self.format == Format::Json
     }
 }

@@ -359,3 +359,29 @@ fn check_move_on_explicit_games_positions_and_aliases() {
         }
     }
 }
+
+#[test]
+fn checks_of_moves_and_equivalence_in_json() {
+    let mut s = Session {
+        format: mex::render::Format::Json,
+        ..Session::default()
+    };
+    let (lines, report) = s.run_collect(
+        "j.mex",
+        "check move nim(3) + nim(5) -> nim(3) + nim(1)\ncheck equiv nim(3), *2\ncheck grundy *5 + *1 == *4\n",
+    );
+    assert_eq!(report.status(), 1);
+    let v: Vec<serde_json::Value> = lines
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(v[0]["check"], "move");
+    assert_eq!(v[0]["passed"], false);
+    assert_eq!(v[0]["expected"], "nim(3) + nim(1)");
+    assert_eq!(v[0]["found"], "a move to a position of value 2");
+    assert_eq!(v[0]["why"][1], "the winning move: nim(5) -> nim(3)");
+    assert_eq!(v[1]["check"], "equiv");
+    assert_eq!(v[1]["found"]["values"], serde_json::json!([3, 2]));
+    assert_eq!(v[2]["expected"], 4);
+    assert_eq!(v[2]["passed"], true);
+}

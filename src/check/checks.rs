@@ -4,7 +4,7 @@
 
 use super::Checker;
 use super::expr::{Named, R, plural};
-use crate::ir::{Expect, GameId, QueryIr, RangeIr, TableSource};
+use crate::ir::{Expect, GameId, QueryIr, RangeIr, TableSource, TableStyle};
 use crate::syntax::ast::{self, Atom, Check, Query};
 use crate::syntax::hints::CHECKABLE;
 
@@ -33,14 +33,66 @@ impl Checker<'_> {
                 QueryIr::Sequence(self.game_named(name, 1)?, self.range(r)?)
             }
             Query::Period(name) => QueryIr::Period(self.game_named(name, 1)?),
-            Query::Table(name, rows, cols) => {
-                let source = match self.lookup(&name.text) {
-                    Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
-                    _ => TableSource::Game(self.game_named(name, 2)?),
-                };
-                QueryIr::Table(source, self.range(rows)?, self.range(cols)?)
+            Query::Table(name, rows, cols) => QueryIr::Table(
+                self.table_source(name)?,
+                self.range(rows)?,
+                self.range(cols)?,
+            ),
+            Query::SequenceBy(name, r, by, k) => {
+                self.word(
+                    by,
+                    "by",
+                    "`sequence NAME a..b by K` writes rows of K values",
+                )?;
+                QueryIr::SequenceBy(self.game_named(name, 1)?, self.range(r)?, self.int(k)?)
             }
+            Query::TableAs(name, rows, cols, word, style) => {
+                self.word(
+                    word,
+                    "as",
+                    "`table NAME a..b c..d as markdown` (or `as latex`, `as csv`)",
+                )?;
+                let Some(&(_, style)) = TableStyle::NAMED.iter().find(|(n, _)| *n == style.text)
+                else {
+                    return Err(self
+                        .err(
+                            &style.span,
+                            format!("unknown table format `{}`", style.text),
+                        )
+                        .label("not a format")
+                        .hint("`as markdown`, `as latex` or `as csv`"));
+                };
+                QueryIr::TableAs(
+                    self.table_source(name)?,
+                    self.range(rows)?,
+                    self.range(cols)?,
+                    style,
+                )
+            }
+            Query::Plot(p) => QueryIr::Plot(Box::new(self.plot(p)?)),
         })
+    }
+
+    /// The game of a `table`: a two-parameter game, or `nimsum`.
+    pub(super) fn table_source(&mut self, name: &ast::Name) -> R<TableSource> {
+        Ok(match self.lookup(&name.text) {
+            Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
+            _ => TableSource::Game(self.game_named(name, 2)?),
+        })
+    }
+
+    /// A word that a statement needs in this place, such as `by` or `to`.
+    pub(super) fn word(&self, name: &ast::Name, want: &str, example: &str) -> R<()> {
+        if name.text == want {
+            return Ok(());
+        }
+        Err(self
+            .err(
+                &name.span,
+                format!("expected `{want}` here, found `{}`", name.text),
+            )
+            .label(format!("`{want}` goes here"))
+            .hint(example.to_string()))
     }
 
     /// `grundy G == 3` without `check`: a comparison is not a game.
@@ -51,7 +103,7 @@ impl Checker<'_> {
             .hint(format!("to grade the answer, write `check {word} {line}`"))
     }
 
-    fn range(&mut self, r: &ast::Range) -> R<RangeIr> {
+    pub(super) fn range(&mut self, r: &ast::Range) -> R<RangeIr> {
         Ok(RangeIr {
             lo: self.int(&r.lo)?,
             hi: self.int(&r.hi)?,
@@ -60,7 +112,7 @@ impl Checker<'_> {
     }
 
     /// A game given by name, which must take `arity` parameters.
-    fn game_named(&mut self, name: &ast::Name, arity: usize) -> R<GameId> {
+    pub(super) fn game_named(&mut self, name: &ast::Name, arity: usize) -> R<GameId> {
         let what = if arity == 1 {
             "`sequence` and `period` are for one-parameter games defined with `game`, such as `game s = subtraction {1, 2}`"
         } else {
@@ -109,8 +161,13 @@ impl Checker<'_> {
                 expect,
                 expect_at,
             } => {
-                if let Query::Moves(_) | Query::Explain(_) | Query::Table(..) | Query::Equiv(..) =
-                    **query
+                if let Query::Moves(_)
+                | Query::Explain(_)
+                | Query::Table(..)
+                | Query::TableAs(..)
+                | Query::SequenceBy(..)
+                | Query::Plot(_)
+                | Query::Equiv(..) = **query
                 {
                     return Err(self.uncheckable(query, at));
                 }
@@ -118,7 +175,13 @@ impl Checker<'_> {
                 let e = self.expect(&q, expect, expect_at)?;
                 Ok((q, e))
             }
-            Check::Move(g, h) => Ok((QueryIr::Moves(self.game(g)?), Expect::Move(self.game(h)?))),
+            Check::Move(g, h) => Ok((
+                QueryIr::Moves(self.game(g)?),
+                Expect::Move {
+                    to: self.game(h)?,
+                    written: self.text(&h.span).to_string(),
+                },
+            )),
             Check::Equiv(g, h) => Ok((
                 QueryIr::Equiv(self.game(g)?, self.game(h)?),
                 Expect::Equivalent,

@@ -12,6 +12,7 @@ mod checks;
 mod defs;
 pub mod expr;
 pub mod names;
+mod plot;
 mod stmt;
 
 use crate::diag::Sources;

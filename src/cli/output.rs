@@ -126,9 +126,18 @@ impl Output {
     }
 
     pub fn report(&self, session: &Session, report: &Report) {
+        if session.diagnostics_to_stdout() {
+            let mut out = std::io::stdout().lock();
+            for d in &report.errors {
+                let _ = write!(out, "{}", session.render(d, false));
+            }
+            let _ = out.flush();
+        }
         let mut err = std::io::stderr().lock();
-        for d in &report.errors {
-            let _ = write!(err, "{}", session.render(d, self.color_err));
+        if !session.diagnostics_to_stdout() {
+            for d in &report.errors {
+                let _ = write!(err, "{}", session.render(d, self.color_err));
+            }
         }
         if report.interrupted {
             let _ = writeln!(err, "interrupted");
@@ -149,6 +158,16 @@ impl Output {
 
     pub fn fatal(&self, message: &str) {
         eprintln!("mex: {message}");
+    }
+
+    /// An error outside any source (a file that cannot be read): in JSON
+    /// mode one JSON line on standard output, like every diagnostic.
+    pub fn fatal_in(&self, session: &Session, message: &str, file: Option<&str>) {
+        if session.diagnostics_to_stdout() {
+            println!("{}", mex::render::json::error(message, file));
+        } else {
+            self.fatal(message);
+        }
     }
 }
 

@@ -140,6 +140,40 @@ pub enum TableSource {
     Game(GameId),
 }
 
+/// How a table is laid out: aligned text, or for a document or a spreadsheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableStyle {
+    Text,
+    Markdown,
+    Latex,
+    Csv,
+}
+
+impl TableStyle {
+    /// The styles `table ... as STYLE` takes, by name.
+    pub const NAMED: &'static [(&'static str, TableStyle)] = &[
+        ("markdown", TableStyle::Markdown),
+        ("latex", TableStyle::Latex),
+        ("csv", TableStyle::Csv),
+        ("text", TableStyle::Text),
+    ];
+}
+
+/// What a `plot` draws.
+pub enum PlotOf {
+    /// The nim-sequence of a one-parameter game over a range.
+    Sequence(GameId, RangeIr),
+    /// A two-parameter game (or the nim-sum) as a heat map.
+    Heat(TableSource, RangeIr, RangeIr),
+}
+
+pub struct PlotIr {
+    pub of: PlotOf,
+    /// The file to write, as written; `file_loc` is where.
+    pub file: String,
+    pub file_loc: Loc,
+}
+
 pub enum QueryIr {
     Grundy(GameExpr),
     Outcome(GameExpr),
@@ -151,10 +185,15 @@ pub enum QueryIr {
     Sequence(GameId, RangeIr),
     Period(GameId),
     Table(TableSource, RangeIr, RangeIr),
+    /// `sequence NAME a..b by K`: the values in rows of K.
+    SequenceBy(GameId, RangeIr, IntExpr),
+    /// `table NAME a..b c..d as STYLE`.
+    TableAs(TableSource, RangeIr, RangeIr, TableStyle),
+    Plot(Box<PlotIr>),
 }
 
 /// What a `check` expects.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Expect {
     Value(u64),
     /// `P` (true) or `N` (false).
@@ -162,8 +201,11 @@ pub enum Expect {
     Values(Vec<u64>),
     Period(u64, u64),
     /// `check move G -> H` (with the query `Moves(G)`): H is one move from
-    /// G and has value 0.
-    Move(GameExpr),
+    /// G and has value 0; `written` is H as written.
+    Move {
+        to: GameExpr,
+        written: String,
+    },
     /// `check equiv G, H` (with the query `Equiv(G, H)`): G + H is a P-position.
     Equivalent,
 }
@@ -176,7 +218,7 @@ impl Expect {
             Expect::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
             Expect::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
             Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
-            Expect::Move(_) => "a winning move".to_string(),
+            Expect::Move { .. } => "a winning move".to_string(),
             Expect::Equivalent => "equivalent games".to_string(),
         }
     }

@@ -80,14 +80,14 @@ pub fn lookalike(text: &str) -> Option<Lookalike> {
 pub fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
     let text = &src[s..e];
     let shown: String = text.chars().take(8).collect();
-    let hint = if text.starts_with('"') || text.starts_with('\'') {
-        "mex has no strings"
+    let hint = if text.starts_with('\'') {
+        "file names are written in double quotes: `\"kayles.svg\"`"
     } else if text.starts_with('&') {
         "write `and`"
     } else if text.starts_with('!') {
         "write `not`"
     } else if text.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
-        "mex has no strings (and these are typographic quotes)"
+        "these are typographic quotes: write straight double quotes, `\"kayles.svg\"`"
     } else {
         "see `mex --help` for the language"
     };

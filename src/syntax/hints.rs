@@ -16,7 +16,7 @@ pub const CHECKABLE: &str = "grundy, outcome, misere outcome, mex, sequence, per
 /// Keywords a statement starts with.
 const STATEMENT_WORDS: &[&str] = &[
     "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence", "period",
-    "table", "mex", "check", "equiv",
+    "table", "mex", "check", "equiv", "plot",
 ];
 
 /// Words that may follow `check`.
@@ -289,6 +289,7 @@ fn quote(n: &str) -> String {
         "name" => "a name".into(),
         "name(" => "a name followed by `(`".into(),
         "code" => "a code such as 0.77".into(),
+        "string" => "a file name in double quotes".into(),
         "end of statement" => "the end of the statement".into(),
         "times" => "`*`".into(),
         other => format!("`{other}`"),

@@ -126,6 +126,15 @@ pub fn lex(src: &str) -> Lexed {
                 }
             },
             Raw::Code => Tok::Code(text.to_string()),
+            Raw::Str => Tok::Str(text[1..text.len() - 1].to_string()),
+            Raw::OpenStr => {
+                out.errors.push(
+                    Diagnostic::error(span.clone(), "this string has no closing `\"`")
+                        .label("the string starts here")
+                        .hint("a string ends on the line it starts: `\"kayles.svg\"`"),
+                );
+                Tok::Str(text[1..].to_string())
+            }
             Raw::Ident => match Tok::keyword(text) {
                 Some(k) => k,
                 None if text == "move" && matches!(out.tokens.last(), Some((_, Tok::Check, _))) => {
@@ -237,7 +246,7 @@ fn join_continued_lines(src: &str, tokens: &mut Vec<Spanned>) {
 fn starts_statement(rest: &str) -> bool {
     const STARTS: &[&str] = &[
         "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence",
-        "period", "table", "mex", "check", "equiv",
+        "period", "table", "mex", "check", "equiv", "plot",
     ];
     let line = rest
         .lines()

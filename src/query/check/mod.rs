@@ -4,22 +4,12 @@
 mod one_move;
 mod why;
 
-use super::{Found, answer};
+use super::{Found, Graded, answer};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::{Expect, QueryIr};
 
-/// A graded `check`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Graded {
-    pub passed: bool,
-    /// The expected answer, and the one found, as the FAIL line says them.
-    pub expected: String,
-    pub found: String,
-    /// `ok ...`, or `FAIL ...` followed by the reasons, indented.
-    pub lines: Vec<String>,
-}
-
-/// Grades a `check` of `q` against `expect`; `text` is the check as written.
+/// Grades a `check` of `q` against `expect`; `text` is the check as written
+/// (without `check`).
 pub fn check(
     defs: &Defs,
     store: &mut Store,
@@ -27,45 +17,39 @@ pub fn check(
     expect: &Expect,
     text: &str,
 ) -> Result<Graded, EvalError> {
-    let (passed, found, why) = match (q, expect) {
-        (QueryIr::Moves(g), Expect::Move(h)) => why::check_move(defs, store, g, h)?,
-        (QueryIr::Equiv(g, h), Expect::Equivalent) => why::check_equiv(defs, store, g, h)?,
+    let graded = |passed, found, found_words, why| Graded {
+        text: text.to_string(),
+        passed,
+        expected: expect.clone(),
+        found,
+        found_words,
+        why,
+    };
+    match (q, expect) {
+        (QueryIr::Moves(g), Expect::Move { to, .. }) => {
+            let m = why::check_move(defs, store, g, to)?;
+            Ok(graded(m.passed, m.moves, Some(m.found), m.why))
+        }
+        (QueryIr::Equiv(g, h), Expect::Equivalent) => {
+            let a = answer(defs, store, q)?;
+            let (passed, words, why) = why::check_equiv(defs, store, g, h)?;
+            Ok(graded(passed, a, Some(words), why))
+        }
         _ => {
             let a = answer(defs, store, q)?;
-            let passed = match (expect, &a.found) {
+            let passed = match (expect, &a.found()) {
                 (Expect::Value(x), Found::Value(y)) => x == y,
                 (Expect::Outcome(x), Found::Outcome(y)) => x == y,
                 (Expect::Values(x), Found::Values(y)) => x == y,
                 (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
                 _ => false,
             };
-            let found = match &a.found {
-                Found::Value(v) => v.to_string(),
-                Found::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-                Found::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-                Found::Period(a, b) => format!("pre-period {a}, period {b}"),
-                Found::Nothing => a.lines.join("; "),
-            };
             let why = if passed {
                 Vec::new()
             } else {
                 why::why(defs, store, q, expect, &a)?
             };
-            (passed, found, why)
+            Ok(graded(passed, a, None, why))
         }
-    };
-    let expected = expect.describe();
-    let lines = if passed {
-        vec![format!("ok {text}")]
-    } else {
-        let mut lines = vec![format!("FAIL {text}: expected {expected}, found {found}")];
-        lines.extend(why.into_iter().map(|l| format!("  {l}")));
-        lines
-    };
-    Ok(Graded {
-        passed,
-        expected,
-        found,
-        lines,
-    })
+    }
 }

@@ -6,6 +6,7 @@ use super::one_move::{Relation, Shown, relate, written};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
 use crate::query::{Answer, Found, explain, moves, range_bounds, show};
+use crate::render::text;
 
 /// Winning moves listed in a FAIL before "... (N in all)".
 const MOVES: usize = 6;
@@ -28,7 +29,7 @@ pub fn why(
             if matches!(q, QueryIr::Outcome(_)) {
                 lines.push("a position is P exactly when its Grundy value is 0".into());
                 if store.value(defs, &g)? != 0 {
-                    lines.push(winning(defs, store, &g)?);
+                    lines.push(winning(&moves::winning_moves(defs, store, &g)?));
                 }
             }
             Ok(lines)
@@ -43,7 +44,7 @@ pub fn why(
         }
         QueryIr::Sequence(game, r) => {
             let (lo, count) = range_bounds(defs, store, r)?;
-            let (Expect::Values(x), Found::Values(y)) = (expect, &a.found) else {
+            let (Expect::Values(x), Found::Values(y)) = (expect, &a.found()) else {
                 return Ok(Vec::new());
             };
             match x.iter().zip(y).position(|(a, b)| a != b) {
@@ -66,9 +67,9 @@ pub fn why(
             }
         }
         QueryIr::Period(game) => {
-            let mut lines = a.lines.clone();
+            let mut lines = text::lines(a);
             if let Expect::Period(p, q) = expect {
-                lines.extend(period_break(defs, store, *game, *p, *q, &a.found)?);
+                lines.extend(period_break(defs, store, *game, *p, *q, &a.found())?);
             }
             Ok(lines)
         }
@@ -133,21 +134,39 @@ fn period_break(
     })
 }
 
-/// `check move G -> H`: whether it passed, what was found, and why.
+/// A graded `check move G -> H`.
+pub struct MoveGraded {
+    pub passed: bool,
+    /// What was found, in words.
+    pub found: String,
+    /// The winning moves from G.
+    pub moves: Answer,
+    pub why: Vec<String>,
+}
+
+/// `check move G -> H`: whether H is one move from G and wins.
 pub fn check_move(
     defs: &Defs,
     store: &mut Store,
     ge: &GameExpr,
     he: &GameExpr,
-) -> Result<(bool, String, Vec<String>), EvalError> {
+) -> Result<MoveGraded, EvalError> {
     let g = store.eval_game(defs, ge)?;
     let h = store.eval_game(defs, he)?;
     let (gs, hs) = (show::game(defs, &g), show::game(defs, &h));
     let relation = relate(defs, store, &g, &h)?;
     let hv = store.value(defs, &h)?;
+    let moves = moves::winning_moves(defs, store, &g)?;
     let mut why = Vec::new();
     let found = match relation {
-        Relation::OneMove { .. } if hv == 0 => return Ok((true, String::new(), why)),
+        Relation::OneMove { .. } if hv == 0 => {
+            return Ok(MoveGraded {
+                passed: true,
+                found: "a winning move".into(),
+                moves,
+                why,
+            });
+        }
         Relation::OneMove { from, to } => {
             why.push(format!(
                 "{hs} is one move from {gs} ({from} -> {to}), but its value is {}, not 0: the other player wins from it",
@@ -166,8 +185,13 @@ pub fn check_move(
             format!("no move from {gs} to {hs}")
         }
     };
-    why.push(winning(defs, store, &g)?);
-    Ok((false, found, why))
+    why.push(winning(&moves));
+    Ok(MoveGraded {
+        passed: false,
+        found,
+        moves,
+        why,
+    })
 }
 
 /// Why H is not one move from G, and what a move from G looks like.
@@ -242,29 +266,33 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
 }
 
 /// `the winning moves: nim(5) -> nim(3)`, or why there is none.
-fn winning(defs: &Defs, store: &mut Store, g: &Game) -> Result<String, EvalError> {
-    let lines = moves::winning_moves(defs, store, g)?;
-    if lines.len() == 1 && lines[0].starts_with("none") {
-        return Ok(format!(
+fn winning(moves: &Answer) -> String {
+    let Answer::Moves { moves, more, none } = moves else {
+        return String::new();
+    };
+    if moves.is_empty() {
+        let why = none.as_deref().unwrap_or("none");
+        return format!(
             "no move wins: {}",
-            &lines[0]["none: ".len().min(lines[0].len())..]
-        ));
+            why.strip_prefix("none: ").unwrap_or(why)
+        );
     }
-    let shown = lines
+    let shown = moves
         .iter()
         .take(MOVES)
         .cloned()
         .collect::<Vec<_>>()
         .join(", ");
-    let more = if lines.len() > MOVES {
-        format!(", ... ({} in all)", lines.len())
+    let all = moves.len() as u128 + more;
+    let rest = if all > MOVES as u128 {
+        format!(", ... ({all} in all)")
     } else {
         String::new()
     };
-    Ok(match lines.len() {
+    match all {
         1 => format!("the winning move: {shown}"),
-        _ => format!("the winning moves: {shown}{more}"),
-    })
+        _ => format!("the winning moves: {shown}{rest}"),
+    }
 }
 
 /// A value with its nim-sum when the game is a sum: `3 xor 1 = 2`.
@@ -289,13 +317,14 @@ pub fn check_equiv(
     let a = store.eval_game(defs, ae)?;
     let b = store.eval_game(defs, be)?;
     let (va, vb) = (store.value(defs, &a)?, store.value(defs, &b)?);
+    let found = format!("values {va} and {vb}");
     if va == vb {
-        return Ok((true, String::new(), Vec::new()));
+        return Ok((true, found, Vec::new()));
     }
     let (sa, sb) = (show::game(defs, &a), show::game(defs, &b));
     Ok((
         false,
-        format!("values {va} and {vb}"),
+        found,
         vec![
             format!("{sa} has value {va} and {sb} has value {vb}"),
             format!(
