@@ -47,6 +47,8 @@ golden! {
     keyword_typo: "grundey nim(3)\n";
     keyword_typo_in_check: "check grundey nim(3) == 3\n";
     range_written_with_a_space: "game s = subtraction {1, 2}\nsequence s 0 14\n";
+    range_with_three_dots: "game s = subtraction {1, 2}\nsequence s 0...14\n";
+    expected_values_with_commas: "game s = subtraction {1, 2}\ncheck sequence s 0..3 == 0, 1, 2\n";
     range_of_one_number: "game s = subtraction {1, 2}\nsequence s 14\n";
     table_written_with_sizes: "table nimsum 16 16\n";
     position_without_brackets: "outcome nim 3\n";

@@ -154,6 +154,17 @@ impl Slip<'_> {
             (Tok::Assign, _) => self
                 .plain()
                 .hint("`=` defines (`game`, `let`); compare with `==`"),
+            // `0...14`: the lexer reads `..` and a code `.14`
+            (Tok::Code(c), Some((pl, Tok::DotDot, _))) => {
+                let hi = c.trim_start_matches('.');
+                let lo = match before.len().checked_sub(2).map(|i| &before[i].1) {
+                    Some(Tok::Int(lo)) => lo.to_string(),
+                    _ => "a".into(),
+                };
+                Diagnostic::error(*pl..r, "a range has two dots")
+                    .label("three dots here")
+                    .hint(format!("write `{lo}..{hi}`"))
+            }
             (Tok::Code(c), _) => self.plain().hint(format!(
                 "`{c}` is a take-and-break code: use it as `game g = octal {c}`"
             )),
@@ -255,6 +266,11 @@ impl Slip<'_> {
                         "for example `check grundy nim(3) + nim(5) == 6`; `check` grades {CHECKABLE}"
                     )),
             ),
+            // `check sequence s 0..3 == 0, 1, 2`
+            _ if *self.tok == Tok::Comma && before.iter().any(|t| t.1 == Tok::EqEq) => Some(
+                self.plain()
+                    .hint("separate the expected values with spaces: `== 0 1 2 0`"),
+            ),
             _ if self.expects("==") && !self.expects("->") => Some(self.plain().hint(
                 "the expected answer goes after `==`: `check grundy nim(3) + nim(5) == 6`",
             )),
@@ -291,7 +307,7 @@ fn quote(n: &str) -> String {
         "code" => "a code such as 0.77".into(),
         "string" => "a file name in double quotes".into(),
         "end of statement" => "the end of the statement".into(),
-        "times" => "`*`".into(),
+        "times" | "*1" => "`*`".into(),
         other => format!("`{other}`"),
     }
 }
