@@ -238,6 +238,9 @@ impl Session {
     /// The diagnostic for a statement that needs a definition that failed,
     /// directly or through the games and values it uses.
     fn blocked(&self, src: crate::diag::SourceId, uses: &[Use]) -> Option<Diagnostic> {
+        if self.names.failed.is_empty() {
+            return None;
+        }
         let mut seen = HashSet::new();
         for u in uses {
             if let Some(f) = self.failed_under(u.dep, &mut seen) {
@@ -249,15 +252,22 @@ impl Session {
         None
     }
 
+    /// The failed definition a definition needs, directly or through what
+    /// it uses (searched with an explicit stack: chains may be long).
     fn failed_under(&self, dep: Dep, seen: &mut HashSet<Dep>) -> Option<Failure> {
-        if !seen.insert(dep) {
-            return None;
+        let mut stack = vec![dep];
+        while let Some(dep) = stack.pop() {
+            if !seen.insert(dep) {
+                continue;
+            }
+            if let Some(f) = self.names.failed.get(&dep) {
+                return Some(f.clone());
+            }
+            if let Some(uses) = self.uses_of.get(&dep) {
+                stack.extend(uses.iter().map(|u| u.dep));
+            }
         }
-        if let Some(f) = self.names.failed.get(&dep) {
-            return Some(f.clone());
-        }
-        let uses = self.uses_of.get(&dep)?;
-        uses.iter().find_map(|u| self.failed_under(u.dep, seen))
+        None
     }
 
     fn act(

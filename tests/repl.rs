@@ -193,6 +193,10 @@ fn load_runs_a_file_and_its_games_stay() {
         "{rest}"
     );
     assert!(
+        rest.contains(&format!("loaded {} (with 1 error)\n", bad.display())),
+        "{rest}"
+    );
+    assert!(
         rest.contains("mex> :load /no/such/file.mex\nerror: cannot read /no/such/file.mex: "),
         "{rest}"
     );

@@ -118,7 +118,7 @@ impl Checker<'_> {
         } else {
             "`table` is for two-parameter games defined with `game`, or `nimsum`"
         };
-        match self.resolve(name) {
+        match self.resolve(name)? {
             Named::Game(id, a) if a == arity => Ok(id),
             Named::Game(_, a) => Err(self
                 .err(
@@ -144,7 +144,6 @@ impl Checker<'_> {
                 .label("a two-parameter table")
                 .hint("`table nimsum 0..8 0..8` shows the nim-sums (xor) of two numbers")),
             Named::Unknown => Err(self.unknown(name)),
-            Named::Failed(f) => Err(self.needs_failed(&name.span, None, &f)),
             _ => Err(self
                 .err(&name.span, format!("`{}` is not a game", name.text))
                 .label(format!("`{}` is a `let` name", name.text))

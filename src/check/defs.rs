@@ -87,13 +87,7 @@ impl Checker<'_> {
                 && is_game(s, self.text)
                 && !self.unit_games.contains_key(&name.text)
             {
-                self.unit_failed.insert(
-                    name.text.clone(),
-                    Failure {
-                        name: name.text.clone(),
-                        loc: self.loc(&name.span),
-                    },
-                );
+                self.name_failed(name);
             }
         }
     }
@@ -164,15 +158,10 @@ impl Checker<'_> {
             ))
     }
 
-    /// The diagnostic of a statement that needs a definition that failed:
-    /// `via` is the name it uses that leads there, when that is another.
-    pub fn needs_failed(
-        &self,
-        span: &ast::Span,
-        via: Option<&str>,
-        failure: &Failure,
-    ) -> Diagnostic {
-        needs_failed(self.src, span, via, failure, &self.place(failure.loc))
+    /// The diagnostic of a statement that uses a name whose definition
+    /// failed.
+    pub fn needs_failed(&self, span: &ast::Span, failure: &Failure) -> Diagnostic {
+        needs_failed(self.src, span, None, failure, &self.place(failure.loc))
     }
 }
 

@@ -7,6 +7,7 @@ use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
 };
 use crate::syntax::ast::{self, Expr, ExprKind};
+use crate::syntax::hints::NIM_SUM;
 
 pub type R<T> = Result<T, Diagnostic>;
 
@@ -92,11 +93,10 @@ impl Checker<'_> {
         let loc = self.loc(&e.span);
         let kind = match &e.kind {
             ExprKind::Int(n) => IntKind::Lit(*n),
-            ExprKind::Name(n) => match self.resolve(n) {
+            ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Local(s) => IntKind::Local(s),
                 Named::Global(g, Type::Int) => IntKind::Global(g),
                 Named::Unknown => return Err(self.unknown(n)),
-                Named::Failed(f) => return Err(self.needs_failed(&n.span, None, &f)),
                 _ => return Err(self.mismatch(e, Type::Int)),
             },
             ExprKind::Bin(op, a, b) => {
@@ -138,7 +138,7 @@ impl Checker<'_> {
     fn game_inner(&mut self, e: &Expr) -> R<GameExpr> {
         Ok(match &e.kind {
             ExprKind::Int(0) => GameExpr::Zero,
-            ExprKind::Name(n) => match self.resolve(n) {
+            ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Global(g, Type::Game) => GameExpr::Global(g),
                 Named::Global(g, Type::IntSet) if self.zero_set(g).is_some() => {
                     let items = if self.zero_set(g) == Some(true) {
@@ -148,7 +148,6 @@ impl Checker<'_> {
                     };
                     GameExpr::Options(OptionSet::Items(items))
                 }
-                Named::Failed(f) => return Err(self.needs_failed(&n.span, None, &f)),
                 Named::Game(id, 0) => GameExpr::Pos {
                     game: id,
                     args: Vec::new(),
@@ -192,7 +191,7 @@ impl Checker<'_> {
                 return Err(self
                     .err(&e.span, "`^` does not combine games")
                     .label("games with `^` between them")
-                    .hint("a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)"));
+                    .hint(NIM_SUM));
             }
             _ => return Err(self.mismatch(e, Type::Game)),
         })
@@ -213,7 +212,7 @@ impl Checker<'_> {
     }
 
     fn call(&mut self, name: &ast::Name, args: &[Expr], e: &Expr) -> R<GameExpr> {
-        let found = self.resolve(name);
+        let found = self.resolve(name)?;
         if let Named::Game(id, arity) = found {
             if args.len() != arity {
                 return Err(self.arity(name, arity, args.len(), e));
@@ -236,7 +235,6 @@ impl Checker<'_> {
         }
         match found {
             Named::Unknown => Err(self.unknown(name)),
-            Named::Failed(f) => Err(self.needs_failed(&name.span, None, &f)),
             _ => Err(self
                 .err(&name.span, format!("`{}` is not a game", name.text))
                 .label(format!(
@@ -304,10 +302,9 @@ impl Checker<'_> {
                 Box::new(self.int_set(a)?),
                 Box::new(self.int_set(b)?),
             )),
-            ExprKind::Name(n) => match self.resolve(n) {
+            ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Global(g, Type::IntSet) => Ok(IntSet::Global(g)),
                 Named::Unknown => Err(self.unknown(n)),
-                Named::Failed(f) => Err(self.needs_failed(&n.span, None, &f)),
                 _ => Err(self.mismatch(e, Type::IntSet)),
             },
             _ => Err(self.mismatch(e, Type::IntSet)),
@@ -394,9 +391,7 @@ impl Checker<'_> {
                         "`nimsum` is only a table: `table nimsum 0..8 0..8`",
                     )
                     .label("not a game")
-                    .hint(
-                        "the nim-sum of games is written with `+`: `*3 + *5` has the value 3 xor 5",
-                    );
+                    .hint(NIM_SUM);
             }
             _ => {}
         }

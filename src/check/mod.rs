@@ -110,22 +110,22 @@ impl Checker<'_> {
         Named::Unknown
     }
 
-    /// Looks a name up where it is used, and notes the use.
-    pub fn resolve(&mut self, name: &ast::Name) -> Named {
+    /// Looks a name up where it is used, and notes the use; a name whose
+    /// definition failed is an error here, the statement's reason to skip.
+    pub fn resolve(&mut self, name: &ast::Name) -> Result<Named, Diagnostic> {
         let found = self.lookup(&name.text);
-        let dep = match found {
-            Named::Global(g, _) => Some(Dep::Global(g)),
-            Named::Game(id, _) => Some(Dep::Game(id)),
-            _ => None,
+        let dep = match &found {
+            Named::Global(g, _) => Dep::Global(*g),
+            Named::Game(id, _) => Dep::Game(*id),
+            Named::Failed(f) => return Err(self.needs_failed(&name.span, f)),
+            _ => return Ok(found),
         };
-        if let Some(dep) = dep {
-            self.uses.push(Use {
-                dep,
-                name: name.text.clone(),
-                loc: self.loc(&name.span),
-            });
-        }
-        found
+        self.uses.push(Use {
+            dep,
+            name: name.text.clone(),
+            loc: self.loc(&name.span),
+        });
+        Ok(found)
     }
 
     /// Whether a global is bound to `{}` (false) or `{0}` (true).

@@ -79,33 +79,30 @@ impl Checker<'_> {
                 };
                 self.place_definition(name, defined, unit);
             }
-            StmtKind::Let(name, _) => {
-                let taken = BUILTINS.contains(&name.text.as_str())
-                    || self.unit_games.contains_key(&name.text)
-                    || self.names.games.contains_key(&name.text);
-                if !taken {
-                    self.unit_globals.remove(&name.text);
-                    self.unit_failed.insert(
-                        name.text.clone(),
-                        Failure {
-                            name: name.text.clone(),
-                            loc: self.loc(&name.span),
-                        },
-                    );
-                }
+            // A `let` refused for its name (a game's, a built-in's) leaves
+            // that name as it was.
+            StmtKind::Let(name, _)
+                if !BUILTINS.contains(&name.text.as_str())
+                    && !self.unit_games.contains_key(&name.text)
+                    && !self.names.games.contains_key(&name.text) =>
+            {
+                self.name_failed(name);
             }
             StmtKind::Error(Some(name)) if !self.unit_games.contains_key(&name.text) => {
-                self.unit_globals.remove(&name.text);
-                self.unit_failed.insert(
-                    name.text.clone(),
-                    Failure {
-                        name: name.text.clone(),
-                        loc: self.loc(&name.span),
-                    },
-                );
+                self.name_failed(name);
             }
             _ => {}
         }
+    }
+
+    /// From here on in the unit, a use of the name says its definition failed.
+    pub(super) fn name_failed(&mut self, name: &ast::Name) {
+        self.unit_globals.remove(&name.text);
+        let failure = Failure {
+            name: name.text.clone(),
+            loc: self.loc(&name.span),
+        };
+        self.unit_failed.insert(name.text.clone(), failure);
     }
 
     /// The first definition of a game in a unit is installed before the

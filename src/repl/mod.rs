@@ -318,11 +318,17 @@ impl Repl {
             .into_iter()
             .filter(|n| !before.contains(n))
             .collect();
-        if report.errors.is_empty() && !report.interrupted {
+        if !report.interrupted {
+            // The statements without errors ran, and their names stay.
+            let errors = match report.errors.len() {
+                0 => String::new(),
+                1 => " (with 1 error)".to_string(),
+                n => format!(" (with {n} errors)"),
+            };
             if new.is_empty() {
-                sink.say(&format!("loaded {path}"));
+                sink.say(&format!("loaded {path}{errors}"));
             } else {
-                sink.say(&format!("loaded {path}: {}", new.join(", ")));
+                sink.say(&format!("loaded {path}{errors}: {}", new.join(", ")));
             }
         }
     }

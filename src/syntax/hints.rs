@@ -13,6 +13,11 @@ use lalrpop_util::ParseError;
 pub const CHECKABLE: &str = "grundy, outcome, misere outcome, mex, sequence, period (each `== VALUE`), \
 `check move G -> H` and `check equiv G, H`";
 
+/// How a nim-sum is written, for hints wherever `^`, `⊕` or `nimsum` is
+/// used for one.
+pub const NIM_SUM: &str =
+    "a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)";
+
 /// Keywords a statement starts with.
 const STATEMENT_WORDS: &[&str] = &[
     "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence", "period",
@@ -143,7 +148,7 @@ impl Slip<'_> {
             (Tok::Nimber | Tok::StarOne, Some((cl, Tok::Caret, cr))) => {
                 Diagnostic::error(*cl..*cr, "`^` does not combine games")
                     .label("a nim-sum is written `+`")
-                    .hint("a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)")
+                    .hint(NIM_SUM)
             }
             // `nim(-1)`
             (Tok::Minus, _) if self.expects_expression() => {
