@@ -82,6 +82,8 @@ pub fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
     let shown: String = text.chars().take(8).collect();
     let hint = if text.starts_with('\'') {
         "file names are written in double quotes: `\"kayles.svg\"`"
+    } else if text.starts_with(':') {
+        "`:help` and the other `:commands` are typed at the REPL prompt (`mex` on a terminal); see docs/language.md"
     } else if text.starts_with('&') {
         "write `and`"
     } else if text.starts_with('!') {
