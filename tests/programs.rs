@@ -25,7 +25,11 @@ fn int_expr(params: &'static [&'static str]) -> BoxedStrategy<String> {
     let leaf = if params.is_empty() {
         int_lit().boxed()
     } else {
-        prop_oneof![int_lit(), proptest::sample::select(params).prop_map(str::to_string)].boxed()
+        prop_oneof![
+            int_lit(),
+            proptest::sample::select(params).prop_map(str::to_string)
+        ]
+        .boxed()
     };
     leaf.prop_recursive(2, 8, 2, |inner| {
         (
@@ -121,7 +125,8 @@ fn statement() -> BoxedStrategy<String> {
         (0..4usize).prop_map(|i| format!("period g{i}")),
         (int_lit(), int_lit()).prop_map(|(a, b)| format!("table t0 0..{a} 0..{b}")),
         (int_lit(), int_lit()).prop_map(|(a, b)| format!("table nimsum {a}..{b} 0..4")),
-        proptest::collection::vec(int_lit(), 0..5).prop_map(|v| format!("mex {{{}}}", v.join(", "))),
+        proptest::collection::vec(int_lit(), 0..5)
+            .prop_map(|v| format!("mex {{{}}}", v.join(", "))),
         (g(), int_lit()).prop_map(|(e, v)| format!("check grundy {e} == {v}")),
         g().prop_map(|e| format!("check outcome {e} == P")),
         g().prop_map(|e| format!("let x = {e}")),

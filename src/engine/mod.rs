@@ -42,4 +42,5 @@ impl Watch for StopAfter {
 pub mod code;
 pub mod heap;
 pub mod period;
+pub mod periodicity;
 pub mod rule;

@@ -2,7 +2,7 @@
 
 use super::super::code::{Code, parse_code};
 use super::super::{Interrupted, Quiet};
-use super::split::xor_permute;
+use super::marks::xor_permute;
 use super::*;
 use rustc_hash::FxHashMap;
 
@@ -231,11 +231,12 @@ fn period_shortcut_agrees_with_computing() {
         long.extend_to(20_000, &mut Quiet).unwrap();
         assert!(short.values(0..20_001).eq(long.values(0..20_001)), "{text}");
         assert!(
-            text == "0.6" || short.proven_period().is_some(),
+            text == "0.6" || short.proven().is_some(),
             "{text} not periodic"
         );
         if text == "0.77" {
-            assert_eq!(short.proven_period(), Some((71, 12)));
+            let p = short.proven().unwrap();
+            assert_eq!((p.preperiod, p.period), (71, 12));
         }
     }
     for text in ["0.A", "4.8"] {
