@@ -25,7 +25,7 @@ use crate::engine::code::Code;
 use crate::engine::periodicity::theorem::Tracker;
 
 /// Pairs scanned between two looks at the values still missing.
-const SCAN_BLOCK: usize = 32;
+const SCAN_BLOCK: usize = 64;
 const UNKNOWN: u8 = 0;
 const COMMON: u8 = 1;
 const RARE: u8 = 2;
@@ -43,6 +43,8 @@ struct RareCommon {
     /// Per value: UNKNOWN, COMMON or RARE.
     class: Vec<u8>,
     commons: Vec<usize>,
+    /// Per value below the width: 1 if common (all classified at a rebuild).
+    common: Vec<u8>,
     /// Heaps >= 1 whose value is not common, ascending, with their values.
     rare: Vec<(u32, u32)>,
     /// Table length at the last rebuild, and when to rebuild next
@@ -310,17 +312,42 @@ impl Split {
         }
         // the least common value not reached is the answer, unless a rare
         // value below it is not reached at all
-        let mut c = 0;
+        let c;
         self.targets.clear();
-        loop {
-            if seen.get(c).is_none_or(|&b| b == 0) {
-                if self.rc.is_common(c) {
-                    break;
+        // eight marks at a time: only the values not reached are looked at
+        let common = &self.rc.common;
+        let words = seen.len().min(common.len()) / 8;
+        let mut found = None;
+        'words: for w in 0..words {
+            let at = 8 * w;
+            let marks = u64::from_le_bytes(seen[at..at + 8].try_into().unwrap_or_default());
+            let mut missing = !marks & 0x0101_0101_0101_0101;
+            while missing != 0 {
+                let v = at + missing.trailing_zeros() as usize / 8;
+                missing &= missing - 1;
+                if common[v] != 0 {
+                    found = Some(v);
+                    break 'words;
                 }
-                self.targets.push(c as u32);
+                self.targets.push(v as u32);
             }
-            c += 1;
         }
+        c = match found {
+            Some(v) => v,
+            None => {
+                // every value below the classified ones is reached or rare
+                let mut c = 8 * words;
+                loop {
+                    if seen.get(c).is_none_or(|&b| b == 0) {
+                        if self.rc.is_common(c) {
+                            break c;
+                        }
+                        self.targets.push(c as u32);
+                    }
+                    c += 1;
+                }
+            }
+        };
         if self.targets.is_empty() {
             return c;
         }
@@ -330,6 +357,9 @@ impl Split {
             return self.targets[0] as usize;
         };
         let longest = if k0 + 2 > n { 0 } else { self.half(n - k0) };
+        // all targets must be found: look at them in order, and only as far
+        // as the first one still missing
+        let mut head = 0;
         let mut i = 0;
         while i < longest {
             let end = (i + SCAN_BLOCK).min(longest);
@@ -345,13 +375,23 @@ impl Split {
                 *work += pairs(vals, m, i, e, seen);
             }
             i = end;
-            self.targets
-                .retain(|&t| seen.get(t as usize).is_none_or(|&b| b == 0));
-            if self.targets.is_empty() {
+            while self
+                .targets
+                .get(head)
+                .is_some_and(|&t| seen.get(t as usize).is_some_and(|&b| b != 0))
+            {
+                head += 1;
+            }
+            if head == self.targets.len() {
                 return c;
             }
         }
-        self.targets[0] as usize
+        // the least target never reached
+        self.targets
+            .iter()
+            .copied()
+            .find(|&t| seen.get(t as usize).is_none_or(|&b| b == 0))
+            .map_or(c, |t| t as usize)
     }
 
     pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
@@ -398,6 +438,14 @@ impl Split {
         for v in order {
             rc.classify(v);
         }
+        // the values no heap has yet, in order, so that the scan for the
+        // least common value missing need not classify any
+        for v in 0..self.width {
+            if rc.class[v] == UNKNOWN {
+                rc.classify(v);
+            }
+        }
+        rc.common = rc.class[..self.width].iter().map(|&c| u8::from(c == COMMON)).collect();
         rc.rare.clear();
         let fits = u32::try_from(len).is_ok() && self.width <= RC_MAX_WIDTH;
         if fits {
@@ -420,21 +468,44 @@ impl Split {
 /// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` listed.
 #[inline]
 fn mark_rare<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8], mask: usize) {
-    for &(r, g) in rare {
+    let vals = &vals[..m];
+    // four at a time, so that the loads of one do not wait on the stores
+    // of the others
+    let mut r4 = rare.chunks_exact(4);
+    for e in &mut r4 {
+        let x0 = e[0].1 as usize ^ vals[m - e[0].0 as usize].idx();
+        let x1 = e[1].1 as usize ^ vals[m - e[1].0 as usize].idx();
+        let x2 = e[2].1 as usize ^ vals[m - e[2].0 as usize].idx();
+        let x3 = e[3].1 as usize ^ vals[m - e[3].0 as usize].idx();
+        seen[x0 & mask] = 1;
+        seen[x1 & mask] = 1;
+        seen[x2 & mask] = 1;
+        seen[x3 & mask] = 1;
+    }
+    for &(r, g) in r4.remainder() {
         let x = g as usize ^ vals[m - r as usize].idx();
         seen[x & mask] = 1;
     }
 }
 
 /// Marks the values of the splits `(1 + j, m - 1 - j)` for `j` in
-/// `from..to`; returns how many.
-#[inline]
+/// `from..to`; returns how many. The xors of a stretch are formed first
+/// (the compiler does those side by side), then marked.
+#[inline(always)]
 fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
+    const STRETCH: usize = 64;
     let mask = seen.len() - 1;
     let lo = &vals[1 + from..1 + to];
     let hi = &vals[m - to..m - from];
-    for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
-        seen[(a ^ b).idx() & mask] = 1;
+    let mut xs = [T::default(); STRETCH];
+    for (a, b) in lo.chunks(STRETCH).zip(hi.rchunks(STRETCH)) {
+        let xs = &mut xs[..a.len()];
+        for ((x, &a), &b) in xs.iter_mut().zip(a).zip(b.iter().rev()) {
+            *x = a ^ b;
+        }
+        for &x in xs.iter() {
+            seen[x.idx() & mask] = 1;
+        }
     }
     (to - from) as u64
 }
