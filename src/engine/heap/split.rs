@@ -445,7 +445,10 @@ impl Split {
                 rc.classify(v);
             }
         }
-        rc.common = rc.class[..self.width].iter().map(|&c| u8::from(c == COMMON)).collect();
+        rc.common = rc.class[..self.width]
+            .iter()
+            .map(|&c| u8::from(c == COMMON))
+            .collect();
         rc.rare.clear();
         let fits = u32::try_from(len).is_ok() && self.width <= RC_MAX_WIDTH;
         if fits {

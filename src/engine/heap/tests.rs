@@ -329,3 +329,31 @@ fn absurd_sizes_fail_cleanly() {
     let (from, to) = (5, 2);
     assert_eq!(t.values(from..to).count(), 0);
 }
+
+#[test]
+fn three_heap_bounds_agree_with_pair_sets() {
+    // the bound method takes over once values grow steadily (from heap
+    // 256); the pair sets compute every heap in full
+    for text in ["0.8", "0.C", "0.F8", "0.9F", "8.0", "0.48", "C.0", "0.4F"] {
+        let fast = table(hexcode(text), 1500);
+        let mut exact = HeapTable::new(hexcode(text)).with_rare_common(false);
+        exact.extend_to(1500, &mut Quiet).unwrap();
+        assert!(
+            fast.values(0..1501).eq(exact.values(0..1501)),
+            "{text}: the bound method differs from the pair sets"
+        );
+    }
+    // and with naive values on a shorter stretch past the switch
+    check_against_naive(hexcode("0.F8"), 330);
+}
+
+#[test]
+fn three_heap_hex_codes_reach_far_heaps_quickly() {
+    // published closed forms: 0.8 gives (n - 1) / 3 and 0.C gives
+    // (n - 1) / 2 from heap 1 on
+    let t = table(hexcode("0.8"), 100_000);
+    assert_eq!(t.get(100_000), Some(33_333));
+    assert!((1..=100_000).all(|n| t.get(n) == Some((n - 1) / 3)));
+    let t = table(hexcode("0.C"), 50_000);
+    assert!((1..=50_000).all(|n| t.get(n) == Some((n - 1) / 2)));
+}

@@ -22,7 +22,7 @@
 //! chooses the slope `a`, and every bound is checked against the values.
 
 use super::marks::{Bits, Marks, xor_permute};
-use super::{Cell, Cost, Stop, Ticker, octal_period};
+use super::{Cell, Cost, Stop, Ticker, octal_period, wide};
 use crate::engine::code::Code;
 use crate::engine::periodicity::observe::observed;
 use crate::engine::periodicity::theorem::Tracker;
@@ -330,23 +330,15 @@ impl Three {
         if seen.saltus == 0 {
             return;
         }
-        let Some(mut b) = Bounds::new(
-            seen.saltus,
-            seen.period,
-            &self.three,
-            vals.len() - TRIAL,
-            vals,
-        ) else {
-            return;
-        };
+        let mut b = Bounds::new(seen.saltus, seen.period, vals.len() - TRIAL, vals);
         // the method must find the known values of the last heaps by
         // itself (no full listing) before it is trusted with new ones
         for n in vals.len() - TRIAL..vals.len() {
             let (v, _) = b.value(self, &vals[..n]);
-            if b.fallbacks > 0 || vals[n].into() != v {
+            if b.fallbacks > 0 || wide(vals[n]) != v {
                 return;
             }
-            b.saw(n, vals[n].into());
+            b.saw(n, wide(vals[n]));
         }
         b.fallbacks = 0;
         b.used = 0;
@@ -369,9 +361,9 @@ struct Bounds {
     /// `first[parity][v]`: the least heap `x >= 1` of that parity with
     /// `G(x) = v` (`usize::MAX` if none yet).
     first: [Vec<usize>; 2],
-    /// For each three-heap digit and parity of `m`: the mex of the values
-    /// of the heaps `x <= m - 2` of that parity, with the `m` it is for.
-    reach: Vec<[(usize, usize); 2]>,
+    /// For heaps `n` of each parity: the mex of the values of the splits
+    /// `(b, b, x)` of the last such heap, with that heap.
+    reach: [(usize, usize); 2],
     /// Exactly listed option values of the heap at hand.
     listed: Vec<u64>,
     /// Heaps answered by the method, and heaps it left to a full listing.
@@ -381,14 +373,14 @@ struct Bounds {
 
 impl Bounds {
     /// The method with slope `s / p`, knowing the heaps below `upto`.
-    fn new<T: Cell>(s: u64, p: u64, three: &[usize], upto: usize, vals: &[T]) -> Option<Bounds> {
+    fn new<T: Cell>(s: u64, p: u64, upto: usize, vals: &[T]) -> Bounds {
         let mut b = Bounds {
             s: i128::from(s),
             p: i128::from(p),
             excess: i128::MIN,
             excess_k: i128::MIN,
             first: [Vec::new(), Vec::new()],
-            reach: vec![[(0, 0); 2]; three.len()],
+            reach: [(0, 0); 2],
             listed: Vec::new(),
             used: 0,
             fallbacks: 0,
@@ -396,7 +388,7 @@ impl Bounds {
         for (x, &g) in vals.iter().enumerate().take(upto).skip(1) {
             b.saw(x, g.into());
         }
-        Some(b)
+        b
     }
 
     /// Records `G(x) = v`.
@@ -464,33 +456,27 @@ impl Bounds {
         }
         self.listed.sort_unstable();
         self.listed.dedup();
-        // every value below the reach of a digit is the value of one of its
-        // splits (b, b, x); start from the farthest reach
-        let mut v = 0usize;
-        for (i, &k) in solver.three.iter().enumerate() {
-            if k + 3 > n {
-                break;
-            }
-            let m = n - k;
-            let (par, upto) = (m % 2, m - 2);
-            let (mut r, at) = self.reach[i][par];
-            if at > upto {
-                r = 0;
-            }
-            while self.reached(par, r, upto) {
-                r += 1;
-            }
-            self.reach[i][par] = (r, upto);
-            v = v.max(r);
-        }
-        loop {
-            let listed = self.listed.binary_search(&(v as u64)).is_ok();
-            let split = solver.three.iter().any(|&k| {
+        // every value below the reach is the value of some split (b, b, x):
+        // for heaps of one parity the reach only grows, so it is kept
+        let split_reaches = |b: &Bounds, v: usize| {
+            solver.three.iter().any(|&k| {
                 k + 3 <= n && {
                     let m = n - k;
-                    self.reached(m % 2, v, m - 2)
+                    b.reached(m % 2, v, m - 2)
                 }
-            });
+            })
+        };
+        let (mut v, at) = self.reach[n % 2];
+        if at > n {
+            v = 0;
+        }
+        while split_reaches(self, v) {
+            v += 1;
+        }
+        self.reach[n % 2] = (v, n);
+        loop {
+            let listed = self.listed.binary_search(&(v as u64)).is_ok();
+            let split = split_reaches(self, v);
             if !listed && !split {
                 break;
             }
