@@ -17,7 +17,7 @@ use crate::ir::{DefKind, GameId};
 /// Steps of work a table may take per heap of the heap limit: the work
 /// allowed for a table (or a period search) is `set heap` times this. A
 /// step is about one option looked at (a nanosecond or so).
-pub const WORK_PER_HEAP: u64 = 1 << 14;
+pub const WORK_PER_HEAP: u64 = 1 << 13;
 
 pub struct Family {
     pub table: HeapTable,
@@ -300,19 +300,42 @@ fn too_big(n: u64, bytes: u64, limits: &Limits) -> EvalError {
 /// The work of a table past what `set heap` allows.
 fn too_long(n: u64, work: u64, limits: &Limits) -> EvalError {
     let allowed = limits.heap.saturating_mul(WORK_PER_HEAP);
-    let heaps = work
-        .div_ceil(WORK_PER_HEAP)
-        .max(limits.heap.saturating_add(1));
+    let heaps = work.div_ceil(WORK_PER_HEAP).max(limits.heap.saturating_add(1));
     EvalError::from(
         Diagnostic::unplaced(format!(
-            "the table up to heap {n} would take about {work:.2e} steps of work (hours at a \
-             billion a second is {:.1}), past the {allowed:.2e} allowed",
-            work as f64 / 3.6e12
+            "the table up to heap {n} would take about {} steps of work ({} at a billion steps \
+             a second), past the {} allowed",
+            round(work),
+            show_time(work),
+            round(allowed)
         ))
         .label("this needs more work than the heap limit allows")
         .hint(format!(
-            "`set heap {heaps}` allows it (the work allowed for a table is {WORK_PER_HEAP} steps per heap of the limit)"
+            "`set heap {heaps}` allows it (a table may take {WORK_PER_HEAP} steps per heap of the limit)"
         ))
         .note("ask about smaller heaps, or look for a period with `period NAME`"),
     )
+}
+
+/// A large count as a person reads it: `8.7e11`.
+fn round(x: u64) -> String {
+    if x < 100_000 {
+        x.to_string()
+    } else {
+        format!("{:.1e}", x as f64)
+    }
+}
+
+/// `work` nanoseconds as a person reads them: `40 seconds`, `3 hours`.
+fn show_time(work: u64) -> String {
+    let secs = work as f64 / 1e9;
+    if secs < 120.0 {
+        format!("about {secs:.0} seconds")
+    } else if secs < 7200.0 {
+        format!("about {:.0} minutes", secs / 60.0)
+    } else if secs < 48.0 * 3600.0 {
+        format!("about {:.0} hours", secs / 3600.0)
+    } else {
+        format!("about {:.0} days", secs / 86400.0)
+    }
 }
