@@ -498,17 +498,21 @@ fn mark_rare<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8]
 fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
     const STRETCH: usize = 64;
     let mask = seen.len() - 1;
-    let lo = &vals[1 + from..1 + to];
-    let hi = &vals[m - to..m - from];
     let mut xs = [T::default(); STRETCH];
-    for (a, b) in lo.chunks(STRETCH).zip(hi.rchunks(STRETCH)) {
-        let xs = &mut xs[..a.len()];
-        for ((x, &a), &b) in xs.iter_mut().zip(a).zip(b.iter().rev()) {
+    let mut j = from;
+    while j < to {
+        let len = (to - j).min(STRETCH);
+        // pairs (1 + j + t, m - 1 - j - t) for t < len
+        let lo = &vals[1 + j..1 + j + len];
+        let hi = &vals[m - j - len..m - j];
+        let xs = &mut xs[..len];
+        for ((x, &a), &b) in xs.iter_mut().zip(lo).zip(hi.iter().rev()) {
             *x = a ^ b;
         }
         for &x in xs.iter() {
             seen[x.idx() & mask] = 1;
         }
+        j += len;
     }
     (to - from) as u64
 }
