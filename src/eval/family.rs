@@ -29,6 +29,10 @@ pub struct Family {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Searched {
     pub found: PeriodSearch,
+    /// Whether a theorem could prove a period of this rule, and one with a
+    /// saltus.
+    pub provable: bool,
+    pub provable_saltus: bool,
     /// What kept the search from going further than it went.
     pub bound: Bound,
 }
@@ -276,7 +280,12 @@ impl Family {
             }
         }
         let found = find_period(&mut self.table, limit, allow, watch)?;
-        self.period = Some(Searched { found, bound });
+        self.period = Some(Searched {
+            found,
+            provable: self.provable(),
+            provable_saltus: matches!(self.table.rule(), HeapRule::AllBut(_)),
+            bound,
+        });
         Ok(())
     }
 }

@@ -35,6 +35,8 @@ pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<Answer, Ev
     Ok(render(
         Searched {
             found,
+            provable: false,
+            provable_saltus: false,
             bound: Bound::Setting,
         },
         &name,
@@ -93,9 +95,18 @@ fn render(searched: Searched, what: &str) -> Answer {
                 | Proof::AllBut { checked_to: up_to } => up_to,
                 Proof::Window { .. } => 0,
             };
-            let why = match searched.bound {
-                Bound::Setting => "with no proof for this kind of rule".to_string(),
-                _ => "not proven with the values that fit the limits".to_string(),
+            let provable = if p.saltus == 0 {
+                searched.provable
+            } else {
+                searched.provable_saltus
+            };
+            let why = match (provable, searched.bound) {
+                (false, _) if p.saltus > 0 && searched.provable => {
+                    "with no proof for this kind of period"
+                }
+                (false, _) => "with no proof for this kind of rule",
+                (true, Bound::Setting) => "not proven with the values up to the limit",
+                (true, _) => "not proven with the values that fit the limits",
             };
             Answer {
                 found: Found::Period(p.preperiod, p.period),
