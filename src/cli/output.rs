@@ -23,6 +23,8 @@ pub struct Output {
     progress: Rc<RefCell<Progress>>,
     /// Keys are not echoed while an input runs (see [`term`]).
     hush: Option<Hush>,
+    /// The last run was stopped by Ctrl-C.
+    pub interrupted: bool,
 }
 
 pub fn color_allowed() -> bool {
@@ -43,6 +45,7 @@ impl Output {
             interrupt: Arc::new(AtomicBool::new(false)),
             progress: Rc::new(RefCell::new(Progress::new(progress_allowed()))),
             hush: None,
+            interrupted: false,
         }
     }
 
@@ -88,6 +91,7 @@ impl Output {
         let report = session.run(name, text, &mut |e| self.event(e));
         self.end();
         self.report(session, &report);
+        self.interrupted = report.interrupted;
         report.status()
     }
 
@@ -122,9 +126,18 @@ impl Output {
     }
 
     pub fn report(&self, session: &Session, report: &Report) {
+        if session.diagnostics_to_stdout() {
+            let mut out = std::io::stdout().lock();
+            for d in &report.errors {
+                let _ = write!(out, "{}", session.render(d, false));
+            }
+            let _ = out.flush();
+        }
         let mut err = std::io::stderr().lock();
-        for d in &report.errors {
-            let _ = write!(err, "{}", session.render(d, self.color_err));
+        if !session.diagnostics_to_stdout() {
+            for d in &report.errors {
+                let _ = write!(err, "{}", session.render(d, self.color_err));
+            }
         }
         if report.interrupted {
             let _ = writeln!(err, "interrupted");
@@ -145,6 +158,16 @@ impl Output {
 
     pub fn fatal(&self, message: &str) {
         eprintln!("mex: {message}");
+    }
+
+    /// An error outside any source (a file that cannot be read): in JSON
+    /// mode one JSON line on standard output, like every diagnostic.
+    pub fn fatal_in(&self, session: &Session, message: &str, file: Option<&str>) {
+        if session.diagnostics_to_stdout() {
+            println!("{}", mex::render::json::error(message, file));
+        } else {
+            self.fatal(message);
+        }
     }
 }
 

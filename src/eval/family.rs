@@ -159,12 +159,14 @@ impl Families {
     }
 
     /// Searches for a period (again only when it may now go further) and
-    /// returns what was found. With the default `set period`, rules whose
-    /// periods a theorem proves are searched as far as the proof needs,
-    /// while the table fits the memory and work limits.
+    /// returns what was found: with values up to heap `limit`, or, with no
+    /// limit given, as far as the proof needs while the table fits the
+    /// memory and work limits (for rules whose periods a theorem proves;
+    /// others are searched up to `set period`).
     pub fn period(
         &mut self,
         game: GameId,
+        limit: Option<u64>,
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<Option<Searched>, EvalError> {
@@ -172,13 +174,15 @@ impl Families {
         let Some(f) = self.get_mut(game) else {
             return Ok(None);
         };
-        let (limit, bound) = if limits.period == Limits::default().period && f.provable() {
-            f.table
-                .warm_up(limits.period, watch)
-                .map_err(|e| extend_error(e, 0, limits))?;
-            f.reach(allow)
-        } else {
-            (limits.period, Bound::Setting)
+        let (limit, bound) = match limit {
+            None if f.provable() => {
+                f.table
+                    .warm_up(limits.period, watch)
+                    .map_err(|e| extend_error(e, 0, limits))?;
+                f.reach(allow)
+            }
+            None => (limits.period, Bound::Setting),
+            Some(limit) => (limit, Bound::Setting),
         };
         let stale = match &f.period {
             None => true,

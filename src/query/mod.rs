@@ -1,35 +1,29 @@
-//! Questions about games, answered as lines of text: values, outcomes,
-//! winning moves, explanations, sequences, tables, and `check` grading.
+//! Questions about games, answered as data ([`Answer`]): values, outcomes,
+//! winning moves, explanations, sequences, periods, tables, plots, and
+//! `check` grading. [`crate::render`] writes the answers as text or JSON.
 
+mod answer;
+pub mod check;
 pub mod explain;
 pub mod heap_options;
 pub mod misere;
 pub mod moves;
 pub mod period;
+mod plot;
 pub mod show;
 mod table;
+
+pub use answer::{
+    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, Table,
+};
 
 use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::arith;
-use crate::ir::{BinOp, GameId};
-use crate::ir::{Expect, QueryIr, RangeIr};
-
-/// The answer to a query: the value it found (for `check`) and its lines.
-pub struct Answer {
-    pub found: Found,
-    pub lines: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Found {
-    Value(u64),
-    Outcome(bool),
-    Values(Vec<u64>),
-    Period(u64, u64),
-    Nothing,
-}
+use crate::ir::{BinOp, GameId, TableStyle};
+use crate::ir::{QueryIr, RangeIr};
+pub use check::check;
 
 pub fn outcome_line(p_position: bool) -> String {
     if p_position {
@@ -43,88 +37,75 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
     Ok(match q {
         QueryIr::Grundy(e) => {
             let g = store.eval_game(defs, e)?;
-            let v = store.value(defs, &g)?;
-            Answer {
-                found: Found::Value(v),
-                lines: vec![v.to_string()],
-            }
+            Answer::Grundy(store.value(defs, &g)?)
         }
         QueryIr::Outcome(e) => {
             let g = store.eval_game(defs, e)?;
-            let p = store.value(defs, &g)? == 0;
-            Answer {
-                found: Found::Outcome(p),
-                lines: vec![outcome_line(p)],
+            Answer::Outcome {
+                p: store.value(defs, &g)? == 0,
+                misere: false,
             }
         }
         QueryIr::Mex(set) => {
             let values = store.eval_int_set(defs, set)?;
-            let m = mex_of(&values, &mut Vec::new());
-            Answer {
-                found: Found::Value(m),
-                lines: vec![m.to_string()],
-            }
+            Answer::Mex(mex_of(&values, &mut Vec::new()))
         }
         QueryIr::Moves(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer {
-                found: Found::Nothing,
-                lines: moves::winning_moves(defs, store, &g)?,
-            }
+            moves::winning_moves(defs, store, &g)?
         }
         QueryIr::Explain(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer {
-                found: Found::Nothing,
-                lines: explain::explain(defs, store, &g)?,
-            }
+            Answer::Explain(explain::explain(defs, store, &g)?)
         }
         QueryIr::Equiv(a, b) => {
             let ga = store.eval_game(defs, a)?;
             let gb = store.eval_game(defs, b)?;
-            let (va, vb) = (store.value(defs, &ga)?, store.value(defs, &gb)?);
-            let line = if va == vb {
-                format!("equivalent: both have value {va}, so their sum is a P-position")
-            } else {
-                format!(
-                    "not equivalent: values {va} and {vb} differ, so their sum has value {} (an N-position)",
-                    va ^ vb
-                )
-            };
-            Answer {
-                found: Found::Outcome(va == vb),
-                lines: vec![line],
+            Answer::Equiv {
+                a: store.value(defs, &ga)?,
+                b: store.value(defs, &gb)?,
             }
         }
-        QueryIr::Sequence(game, range) => {
-            let values = sequence(defs, store, *game, range)?;
-            let line = values
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            Answer {
-                found: Found::Values(values),
-                lines: vec![line],
+        QueryIr::Sequence(game, range) => Answer::Sequence(sequence(defs, store, *game, range)?),
+        QueryIr::SequenceBy(game, range, by) => {
+            let k = store.eval_int(defs, by)?;
+            if k == 0 {
+                return Err(EvalError::from(
+                    crate::diag::Diagnostic::error(by.loc.range(), "rows of 0 values")
+                        .at(by.loc.src)
+                        .label("this is 0")
+                        .hint("`by 12` writes 12 values a row"),
+                ));
             }
+            let mut s = sequence(defs, store, *game, range)?;
+            s.by = Some(k);
+            Answer::Sequence(s)
         }
-        QueryIr::Table(source, rows, cols) => Answer {
-            found: Found::Nothing,
-            lines: table::table(defs, store, source, rows, cols)?,
-        },
+        QueryIr::Table(source, rows, cols) => Answer::Table(table::table(
+            defs,
+            store,
+            source,
+            rows,
+            cols,
+            TableStyle::Text,
+        )?),
+        QueryIr::TableAs(source, rows, cols, style) => {
+            Answer::Table(table::table(defs, store, source, rows, cols, *style)?)
+        }
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
-            let p = misere::misere_p(defs, store, &g)?;
-            Answer {
-                found: Found::Outcome(p),
-                lines: vec![outcome_line(p)],
+            Answer::Outcome {
+                p: misere::misere_p(defs, store, &g)?,
+                misere: true,
             }
         }
-        QueryIr::Period(game) => period::period(defs, store, *game)?,
+        QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
+        QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
     })
 }
 
-/// The integers a range covers, as (first, count); empty ranges are fine.
+/// The integers a range of a query covers, as (first, count). An empty
+/// range is an error: `sequence s 10..0` asks for nothing.
 pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64, u64), EvalError> {
     let lo = store.eval_int(defs, &r.lo)?;
     let hi = store.eval_int(defs, &r.hi)?;
@@ -133,25 +114,59 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     } else {
         hi
     };
-    Ok((lo, end.saturating_sub(lo)))
+    if end <= lo {
+        let dots = if r.inclusive { "..=" } else { ".." };
+        let hint = if hi < lo {
+            format!("a range counts up: write `{hi}{dots}{lo}`")
+        } else {
+            format!("`{lo}..{hi}` stops before {hi}: write `{lo}..={hi}` to include it")
+        };
+        return Err(EvalError::from(
+            crate::diag::Diagnostic::error(
+                r.lo.loc.start as usize..r.hi.loc.end as usize,
+                format!("the range {lo}{dots}{hi} is empty"),
+            )
+            .at(r.lo.loc.src)
+            .label("no n is in this range")
+            .hint(hint),
+        ));
+    }
+    Ok((lo, end - lo))
 }
 
 /// Values computed between two looks at the watch, and emitted together.
 const CHUNK: u64 = 4096;
 
-/// The values of a one-parameter game over a range (for `check`: the
-/// range is bounded by the output limit).
+/// The values of a one-parameter game over a range, held whole (for
+/// `check`, and for `by K`, whose columns are aligned over every row).
 fn sequence(
     defs: &Defs,
     store: &mut Store,
     game: GameId,
     r: &RangeIr,
-) -> Result<Vec<u64>, EvalError> {
-    let mut out = Vec::new();
-    stream_sequence(defs, store, game, r, &mut |_, values, _, _| {
-        out.extend(values)
+) -> Result<Sequence, EvalError> {
+    let (lo, count) = range_bounds(defs, store, r)?;
+    // The values, and their text (a few bytes each), must fit in memory;
+    // past the output limit `stream_sequence` says so.
+    let bytes = count.saturating_mul(8 + 4);
+    let mut values: Vec<u64> = Vec::new();
+    if count <= store.limits.output
+        && (bytes > store.limits.memory || values.try_reserve_exact(count as usize).is_err())
+    {
+        return Err(EvalError::from(store.limits.memory_error(
+            &format!("a sequence of {count} values"),
+            bytes,
+            0,
+        )));
+    }
+    stream_sequence(defs, store, game, r, &mut |_, piece, _, _| {
+        values.extend(piece)
     })?;
-    Ok(out)
+    Ok(Sequence {
+        from: lo,
+        values,
+        by: None,
+    })
 }
 
 /// Computes a nim-sequence piece by piece, handing each piece to `sink` as
@@ -201,99 +216,5 @@ pub fn stream_sequence(
         }
         first = false;
         n = stop;
-    }
-}
-
-/// Grades a `check`: Ok(lines) starting with `ok` or `FAIL`, and whether it passed.
-pub fn check(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    text: &str,
-) -> Result<(bool, Vec<String>), EvalError> {
-    let a = answer(defs, store, q)?;
-    let passed = match (expect, &a.found) {
-        (Expect::Value(x), Found::Value(y)) => x == y,
-        (Expect::Outcome(x), Found::Outcome(y)) => x == y,
-        (Expect::Values(x), Found::Values(y)) => x == y,
-        (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
-        _ => false,
-    };
-    if passed {
-        return Ok((true, vec![format!("ok {text}")]));
-    }
-    let expected = match expect {
-        Expect::Value(v) => v.to_string(),
-        Expect::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-        Expect::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
-    };
-    let found = match &a.found {
-        Found::Value(v) => v.to_string(),
-        Found::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-        Found::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Found::Period(a, b) => format!("pre-period {a}, period {b}"),
-        Found::Nothing => a.lines.join("; "),
-    };
-    let mut lines = vec![format!("FAIL {text}: expected {expected}, found {found}")];
-    lines.extend(
-        why(defs, store, q, expect, &a.found)?
-            .into_iter()
-            .map(|l| format!("  {l}")),
-    );
-    Ok((false, lines))
-}
-
-/// The reason behind a found answer, for FAIL lines.
-fn why(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    found: &Found,
-) -> Result<Vec<String>, EvalError> {
-    match q {
-        QueryIr::Grundy(e) | QueryIr::Outcome(e) => {
-            let g = store.eval_game(defs, e)?;
-            let mut lines = vec!["why:".to_string()];
-            lines.extend(
-                explain::explain(defs, store, &g)?
-                    .into_iter()
-                    .map(|l| format!("  {l}")),
-            );
-            if matches!(q, QueryIr::Outcome(_)) {
-                lines.push("a position is P exactly when its Grundy value is 0".into());
-            }
-            Ok(lines)
-        }
-        QueryIr::Mex(set) => {
-            let values = store.eval_int_set(defs, set)?;
-            let m = mex_of(&values, &mut Vec::new());
-            Ok(vec![format!(
-                "why: {} (the least value not in the set)",
-                show::mex_line(&values, m)
-            )])
-        }
-        QueryIr::Sequence(_, r) => {
-            let (lo, _) = range_bounds(defs, store, r)?;
-            let (Expect::Values(x), Found::Values(y)) = (expect, found) else {
-                return Ok(vec![]);
-            };
-            match x.iter().zip(y).position(|(a, b)| a != b) {
-                Some(i) => Ok(vec![format!(
-                    "first difference at n = {}: expected {}, found {}",
-                    lo + i as u64,
-                    x[i],
-                    y[i]
-                )]),
-                None => Ok(vec![format!(
-                    "expected {} values, found {}",
-                    x.len(),
-                    y.len()
-                )]),
-            }
-        }
-        _ => Ok(vec![]),
     }
 }

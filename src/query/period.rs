@@ -4,91 +4,107 @@
 //! window for finite subtraction sets, the arithmetic periodicity test for
 //! all-but subtraction sets) or only observed.
 
-use super::{Answer, Found};
+use super::{PeriodAnswer, PeriodFound};
 use crate::engine::period::{Period, PeriodSearch, Proof, observed_period};
 use crate::eval::family::{Bound, Searched};
-use crate::eval::{Defs, EvalError, Key, Store};
+use crate::eval::{Defs, EvalError, Key, Limits, Store};
 use crate::ir::{DefKind, GameId};
 
 /// User-defined rules are searched up to this heap unless `set period` says
 /// less (they cost more per value than the rule families).
 const USER_LIMIT: u64 = 4096;
 
-pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<Answer, EvalError> {
+/// `period NAME`: with the default settings, a rule family whose periods a
+/// theorem proves is searched as far as the proof needs (within the memory
+/// and work limits); otherwise as far as `set period` allows.
+pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<PeriodAnswer, EvalError> {
     let limit = store.limits.period;
+    let explicit = limit != Limits::default().period;
+    search(defs, store, game, explicit.then_some(limit), limit)
+}
+
+/// The period of a one-parameter game, searched with values up to heap
+/// `limit` (a rule family's earlier, longer search is reused).
+pub fn find(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    limit: u64,
+) -> Result<PeriodAnswer, EvalError> {
+    search(defs, store, game, Some(limit), limit)
+}
+
+fn search(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    family_limit: Option<u64>,
+    user_limit: u64,
+) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[game].name.clone();
     if let DefKind::Family(rule) = &defs.games[game].kind {
-        let what = format!("{name}, {}", rule.describe());
+        let rule = rule.describe();
         let limits = store.limits;
         let found = store
             .families
-            .period(game, &limits, &mut *store.ticker.watch)?;
-        return Ok(match found {
-            Some(s) => render(s, &what),
-            None => Answer {
-                found: Found::Nothing,
-                lines: vec![format!("no period search for {what}")],
-            },
-        });
+            .period(game, family_limit, &limits, &mut *store.ticker.watch)?;
+        return Ok(describe(found, name, Some(rule)));
     }
-    let found = user_period(defs, store, game, limit.min(USER_LIMIT))?;
-    Ok(render(
-        Searched {
-            found,
-            provable: false,
-            provable_saltus: false,
-            bound: Bound::Setting,
-        },
-        &name,
-    ))
+    let found = user_period(defs, store, game, user_limit.min(USER_LIMIT))?;
+    let searched = Searched {
+        found,
+        provable: false,
+        provable_saltus: false,
+        bound: Bound::Setting,
+    };
+    Ok(describe(Some(searched), name, None))
 }
 
-/// `pre-period 71, period 12` or `pre-period 0, period 4, saltus 2`.
-fn head(p: &Period) -> String {
-    if p.saltus == 0 {
-        format!("pre-period {}, period {}", p.preperiod, p.period)
-    } else {
-        format!(
-            "pre-period {}, period {}, saltus {}",
-            p.preperiod, p.period, p.saltus
-        )
+/// A period as answers give it; `proven` says whether a theorem backs it.
+fn found(p: &Period, proven: bool) -> PeriodFound {
+    PeriodFound {
+        pre_period: p.preperiod,
+        period: p.period,
+        saltus: (p.saltus > 0).then_some(p.saltus),
+        proven,
     }
 }
 
 /// How to let a search look further than it did.
-fn further(bound: Bound) -> &'static str {
+fn further(bound: Bound, verb: &str) -> String {
     match bound {
-        Bound::Setting => "`set period N` looks further",
-        Bound::Memory => "`set memory N` lets it look further",
-        Bound::Work => "`set heap N` lets it look further",
+        Bound::Setting => format!("`set period N` {verb} further"),
+        Bound::Memory => format!("`set memory N` lets it look further"),
+        Bound::Work => format!("`set heap N` lets it look further"),
     }
 }
 
-fn render(searched: Searched, what: &str) -> Answer {
-    match searched.found {
-        PeriodSearch::Proven(p) => {
+fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> PeriodAnswer {
+    let (found, reason) = match search {
+        Some(Searched {
+            found: PeriodSearch::Proven(p),
+            ..
+        }) => {
             let why = match p.proof {
-                Proof::OctalTheorem { checked_to } => {
-                    format!(
-                        "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
-                    )
-                }
-                Proof::Window { width } => {
-                    format!(
-                        "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
-                    )
-                }
+                Proof::OctalTheorem { checked_to } => format!(
+                    "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
+                ),
+                Proof::Window { width } => format!(
+                    "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
+                ),
                 Proof::AllBut { checked_to } => format!(
                     "proven by the arithmetic periodicity test for all-but subtraction games (values checked up to n = {checked_to})"
                 ),
                 Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
             };
-            Answer {
-                found: Found::Period(p.preperiod, p.period),
-                lines: vec![format!("{}: {why} [{what}]", head(&p))],
-            }
+            (Some(found(&p, p.proof.is_proven())), why)
         }
-        PeriodSearch::Candidate(p) => {
+        Some(
+            s @ Searched {
+                found: PeriodSearch::Candidate(p),
+                ..
+            },
+        ) => {
             let up_to = match p.proof {
                 Proof::Observed { up_to }
                 | Proof::OctalTheorem { checked_to: up_to }
@@ -96,40 +112,49 @@ fn render(searched: Searched, what: &str) -> Answer {
                 Proof::Window { .. } => 0,
             };
             let provable = if p.saltus == 0 {
-                searched.provable
+                s.provable
             } else {
-                searched.provable_saltus
+                s.provable_saltus
             };
-            let why = match (provable, searched.bound) {
-                (false, _) if p.saltus > 0 && searched.provable => {
-                    "with no proof for this kind of period"
-                }
+            let why = match (provable, s.bound) {
+                (false, _) if p.saltus > 0 && s.provable => "with no proof for this kind of period",
                 (false, _) => "with no proof for this kind of rule",
                 (true, Bound::Setting) => "not proven with the values up to the limit",
                 (true, _) => "not proven with the values that fit the limits",
             };
-            Answer {
-                found: Found::Period(p.preperiod, p.period),
-                lines: vec![format!(
-                    "{}: observed up to n = {up_to}, {why} ({}) [{what}]",
-                    head(&p),
-                    further(searched.bound)
-                )],
-            }
+            (
+                Some(found(&p, false)),
+                format!(
+                    "observed up to n = {up_to}, {why} ({})",
+                    further(s.bound, "looks")
+                ),
+            )
         }
-        PeriodSearch::NotFound { up_to } => Answer {
-            found: Found::Nothing,
-            lines: vec![format!(
-                "no period observed up to n = {up_to} ({}) [{what}]",
-                further(searched.bound)
-            )],
-        },
+        Some(Searched {
+            found: PeriodSearch::NotFound { up_to },
+            bound,
+            ..
+        }) => (
+            None,
+            format!(
+                "no period observed up to n = {up_to} ({})",
+                further(bound, "searches")
+            ),
+        ),
+        None => (None, "no period search for this kind of game".to_string()),
+    };
+    PeriodAnswer {
+        game,
+        rule,
+        found,
+        reason,
     }
 }
 
 /// A user-defined rule: values computed up to `limit` (doubling from a small
 /// start), and the first period seen to repeat at least three times over
-/// the latter half of them. Never proven.
+/// the latter half of them (with its saltus if the values grow). Never
+/// proven.
 fn user_period(
     defs: &Defs,
     store: &mut Store,

@@ -21,6 +21,12 @@ pub enum Raw {
     Code,
     #[regex(r"[A-Za-z_][A-Za-z0-9_']*")]
     Ident,
+    /// A string in double quotes on one line: a file name, `"kayles.svg"`.
+    #[regex(r#""[^"\n]*""#)]
+    Str,
+    /// A string with no closing quote before the end of the line.
+    #[regex(r#""[^"\n]*"#)]
+    OpenStr,
     #[token("(")]
     LParen,
     #[token(")")]
@@ -45,6 +51,12 @@ pub enum Raw {
     Minus,
     #[token("*")]
     Star,
+    /// `**`: a power, `2**k`.
+    #[token("**")]
+    StarStar,
+    /// `^`: a power where the base is 10 (`10^18`).
+    #[token("^")]
+    Caret,
     #[token("/")]
     Slash,
     #[token("%")]
@@ -79,6 +91,8 @@ pub enum Tok {
     Ident(String),
     /// A name written right before `(`: a game position or call, `kayles(5)`.
     CallName(String),
+    /// A string's text, without its quotes: `"kayles.svg"`.
+    Str(String),
     // keywords
     Game,
     Let,
@@ -99,12 +113,15 @@ pub enum Tok {
     Mex,
     Check,
     Equiv,
+    /// `move` right after `check` (elsewhere it is an ordinary name).
+    Move,
     Subtraction,
     All,
     But,
     Octal,
     Hex,
     Set,
+    Plot,
     // punctuation
     LParen,
     RParen,
@@ -123,6 +140,10 @@ pub enum Tok {
     StarOne,
     /// `*` between operands: integer multiplication.
     Times,
+    /// `**`: a power.
+    Power,
+    /// `^`: a power of 10 (`10^18`); other uses are reported by the checker.
+    Caret,
     Slash,
     Percent,
     Bar,
@@ -165,6 +186,7 @@ impl Tok {
             "octal" => Tok::Octal,
             "hex" => Tok::Hex,
             "set" => Tok::Set,
+            "plot" => Tok::Plot,
             _ => return None,
         })
     }
@@ -196,6 +218,7 @@ impl Tok {
         "octal",
         "hex",
         "set",
+        "plot",
     ];
 
     /// True for tokens after which a `*` multiplies rather than starts a nimber.
@@ -213,6 +236,7 @@ impl fmt::Display for Tok {
             Tok::End => write!(f, "end of statement"),
             Tok::Int(n) => write!(f, "integer {n}"),
             Tok::Code(c) => write!(f, "code {c}"),
+            Tok::Str(s) => write!(f, "string \"{s}\""),
             Tok::Ident(s) | Tok::CallName(s) => write!(f, "name `{s}`"),
             Tok::Nimber | Tok::StarOne | Tok::Times => write!(f, "`*`"),
             other => write!(f, "`{}`", token_text(other)),
@@ -242,12 +266,14 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Mex => "mex",
         Tok::Check => "check",
         Tok::Equiv => "equiv",
+        Tok::Move => "move",
         Tok::Subtraction => "subtraction",
         Tok::All => "all",
         Tok::But => "but",
         Tok::Octal => "octal",
         Tok::Hex => "hex",
         Tok::Set => "set",
+        Tok::Plot => "plot",
         Tok::LParen => "(",
         Tok::RParen => ")",
         Tok::LBrace => "{",
@@ -260,6 +286,8 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Plus => "+",
         Tok::Minus => "-",
         Tok::Nimber | Tok::StarOne | Tok::Times => "*",
+        Tok::Power => "**",
+        Tok::Caret => "^",
         Tok::Slash => "/",
         Tok::Percent => "%",
         Tok::Bar => "|",
@@ -272,6 +300,6 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Ge => ">=",
         Tok::Arrow => "->",
         Tok::End => ";",
-        Tok::Int(_) | Tok::Code(_) | Tok::Ident(_) | Tok::CallName(_) => "",
+        Tok::Int(_) | Tok::Code(_) | Tok::Ident(_) | Tok::CallName(_) | Tok::Str(_) => "",
     }
 }
