@@ -313,7 +313,9 @@ fn too_big(n: u64, bytes: u64, limits: &Limits) -> EvalError {
 /// The work of a table past what `set heap` allows.
 fn too_long(n: u64, work: u64, limits: &Limits) -> EvalError {
     let allowed = limits.heap.saturating_mul(WORK_PER_HEAP);
-    let heaps = work.div_ceil(WORK_PER_HEAP).max(limits.heap.saturating_add(1));
+    let heaps = work
+        .div_ceil(WORK_PER_HEAP)
+        .max(limits.heap.saturating_add(1));
     EvalError::from(
         Diagnostic::unplaced(format!(
             "the table up to heap {n} would take about {} steps of work ({} at a billion steps \

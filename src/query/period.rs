@@ -74,8 +74,8 @@ fn found(p: &Period, proven: bool) -> PeriodFound {
 fn further(bound: Bound, verb: &str) -> String {
     match bound {
         Bound::Setting => format!("`set period N` {verb} further"),
-        Bound::Memory => format!("`set memory N` lets it look further"),
-        Bound::Work => format!("`set heap N` lets it look further"),
+        Bound::Memory => "`set memory N` lets it look further".to_string(),
+        Bound::Work => "`set heap N` lets it look further".to_string(),
     }
 }
 

@@ -312,7 +312,6 @@ impl Split {
         }
         // the least common value not reached is the answer, unless a rare
         // value below it is not reached at all
-        let c;
         self.targets.clear();
         // eight marks at a time: only the values not reached are looked at
         let common = &self.rc.common;
@@ -332,7 +331,7 @@ impl Split {
                 self.targets.push(v as u32);
             }
         }
-        c = match found {
+        let c = match found {
             Some(v) => v,
             None => {
                 // every value below the classified ones is reached or rare
