@@ -115,13 +115,13 @@ impl Three {
                 }
             }
             None => {
-                // x / 3 words of pair sets per heap, the width growing with
-                // the values (about `slope` per heap)
+                // x / 3 words of pair sets per heap at three steps each,
+                // the width growing with the values (about `slope` per heap)
                 let slope = self.width as f64 / (len.max(1) as f64);
                 Cost {
                     a: lists,
                     b: 0.5 + (self.two.len() as f64),
-                    c: self.three.len() as f64 * slope.max(1.0 / 64.0) / 192.0,
+                    c: self.three.len() as f64 * slope.max(1.0 / 64.0) / 64.0,
                 }
             }
         }
@@ -236,7 +236,8 @@ impl Three {
                     }
                 }
             }
-            work += (m / 3) as u64 * stride as u64;
+            // a word of a pair set costs about three steps (the xor permutes it)
+            work += 3 * (m / 3) as u64 * stride as u64;
         }
         let v = Bits(&mut bits).mex_from(0) as u64;
         self.bits = bits;
