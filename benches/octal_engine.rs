@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use mex::engine::Quiet;
 use mex::engine::code::parse_code;
-use mex::engine::heap::HeapTable;
+use mex::engine::heap::{Allowance, HeapTable};
 use mex::engine::period::find_period;
 use mex::engine::rule::HeapRule;
 
@@ -78,7 +78,8 @@ fn period_search() {
         let code = parse_code(&text, false).expect("a valid code");
         let mut table = HeapTable::new(HeapRule::TakeBreak(code));
         let start = Instant::now();
-        let found = find_period(&mut table, limit, &mut Quiet).expect("not interrupted");
+        let found =
+            find_period(&mut table, limit, Allowance::ANY, &mut Quiet).expect("not interrupted");
         println!(
             "mex find_period {text}: {:.2?}  {found:?}  ({} values)",
             start.elapsed(),

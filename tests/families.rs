@@ -835,3 +835,40 @@ fn dense_table_answers_consistently() {
     );
     assert_eq!(lines, vec![spaced(&dawson), dawson[500].to_string()]);
 }
+
+/// `period` with the default settings searches as far as the proof needs
+/// (0.16 needs about half a million values); arithmetic periods are
+/// reported with their saltus, proven for all-but games, and answer any
+/// heap.
+#[test]
+fn periods_with_a_saltus_and_the_default_search() {
+    let lines = common::run_ok(
+        "game a = subtraction all but {2}\nperiod a\ngrundy a(1000000000001)\n\
+         game h = hex 0.8\nperiod h\ngrundy h(100000)\n\
+         game k = octal 0.16\nperiod k\ngrundy k(1000000000000)",
+    );
+    assert_eq!(lines.len(), 6, "{lines:?}");
+    assert!(
+        lines[0].starts_with("pre-period 0, period 4, saltus 2: proven"),
+        "{}",
+        lines[0]
+    );
+    // G(4q + r) = 2q + r mod 2
+    assert_eq!(lines[1], "500000000001");
+    assert!(
+        lines[2].starts_with("pre-period 1, period 3, saltus 1: observed"),
+        "{}",
+        lines[2]
+    );
+    assert_eq!(lines[3], "33333");
+    assert!(
+        lines[4].starts_with("pre-period 105351, period 149459: proven"),
+        "{}",
+        lines[4]
+    );
+    // the same heap from the published period, by the table's own values
+    let tail = common::run_ok("game k = octal 0.16\nsequence k 105351..254810");
+    let values = common::numbers(&tail[0]);
+    let r = (1_000_000_000_000u64 - 105_351) % 149_459;
+    assert_eq!(lines[5], values[r as usize].to_string());
+}

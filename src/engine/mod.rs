@@ -10,6 +10,10 @@ pub struct Interrupted;
 /// Observer of long work: told how far it has come, may stop it.
 pub trait Watch {
     /// `done` units of work out of `total` (0 when the total is unknown).
+    /// Heap tables count in heaps, `total` being the heap asked for plus
+    /// one; where later heaps cost more than earlier ones, `done` is the
+    /// fraction of the estimated work done, scaled to heaps, so that the
+    /// rate of `done` gives an honest time left.
     /// Returning `Err(Interrupted)` asks the engine to stop at once; the
     /// engine then leaves its memo tables consistent (complete entries only).
     fn tick(&mut self, done: u64, total: u64) -> Result<(), Interrupted>;
@@ -42,4 +46,5 @@ impl Watch for StopAfter {
 pub mod code;
 pub mod heap;
 pub mod period;
+pub mod periodicity;
 pub mod rule;

@@ -1,22 +1,52 @@
 //! Rule families (`subtraction {..}`, `octal 0.77`, `grundy`, ...): each
 //! game's values live in a dense heap table shared by every query, so a
-//! sequence computed once is never computed again. A heap past the table
-//! is answered from a proven period, or refused with a clear diagnostic.
+//! sequence computed once is never computed again. The table owns the
+//! proven period of its values; a heap past the table is answered from it,
+//! or refused with a clear diagnostic.
 
 use super::defs::Defs;
 use super::error::EvalError;
 use super::limits::Limits;
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
-use crate::engine::heap::{ExtendError, HeapTable};
-use crate::engine::period::{Period, PeriodSearch, Proof, find_period, value_at};
+use crate::engine::heap::{Allowance, ExtendError, HeapTable};
+use crate::engine::period::{PeriodSearch, find_period};
 use crate::engine::rule::HeapRule;
 use crate::ir::GameId;
 
+/// Steps of work a table may take per heap of the heap limit: the work
+/// allowed for a table (or a period search) is `set heap` times this. A
+/// step is about one option looked at (a nanosecond or so).
+pub const WORK_PER_HEAP: u64 = 1 << 13;
+
 pub struct Family {
     pub table: HeapTable,
-    /// The last period search, if any.
-    pub period: Option<PeriodSearch>,
+    /// The last period search, if any, and how far it could look.
+    pub period: Option<Searched>,
+}
+
+/// The outcome of a period search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched {
+    pub found: PeriodSearch,
+    /// Whether a theorem could prove a period of this rule, and one with a
+    /// saltus.
+    pub provable: bool,
+    pub provable_saltus: bool,
+    /// What kept the search from going further than it went.
+    pub bound: Bound,
+}
+
+/// What a period search stopped at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bound {
+    /// The heap given by `set period` (or its default, for rules no
+    /// theorem covers).
+    Setting,
+    /// The memory limit (`set memory`).
+    Memory,
+    /// The work allowed for a table (`set heap`).
+    Work,
 }
 
 #[derive(Default)]
@@ -65,29 +95,18 @@ impl Families {
             .fold(0, u64::saturating_add)
     }
 
-    /// G(n) from what is known (the table or a proven period), without
+    /// G(n) from what is known (the table or its proven period), without
     /// computing anything.
     #[inline]
     pub fn lookup(&self, game: GameId, n: u64) -> Option<u64> {
-        let f = self.slots.get(game)?.as_ref()?;
-        f.answer(n).or_else(|| {
-            let (pre, p) = f.table.proven_period()?;
-            let p = Period {
-                preperiod: pre,
-                period: p,
-                proof: Proof::Observed { up_to: 0 },
-            };
-            value_at(&f.table, &p, n)
-        })
+        self.slots.get(game)?.as_ref()?.table.value(n)
     }
 
-    /// The proven (pre-period, period) of a family game, if one is known.
+    /// The proven (pre-period, period) of a family game whose values repeat
+    /// (no saltus), if one is known.
     pub fn proven_period(&self, game: GameId) -> Option<(u64, u64)> {
-        let f = self.slots.get(game)?.as_ref()?;
-        match &f.period {
-            Some(PeriodSearch::Proven(p)) => Some((p.preperiod, p.period)),
-            _ => f.table.proven_period(),
-        }
+        let p = self.slots.get(game)?.as_ref()?.table.proven()?;
+        (p.saltus == 0).then_some((p.preperiod, p.period))
     }
 
     pub fn get_mut(&mut self, game: GameId) -> Option<&mut Family> {
@@ -107,23 +126,22 @@ impl Families {
         watch: &mut dyn Watch,
     ) -> Result<u64, EvalError> {
         let name = &defs.games[game].name;
-        let allow = limits
-            .memory
-            .saturating_sub(self.held_except(game).saturating_add(others));
+        let allow = allowance(limits, self.held_except(game).saturating_add(others));
         let Some(f) = self.get_mut(game) else {
             return Err(EvalError::from(Diagnostic::unplaced(format!(
                 "internal error: `{name}` has no table"
             ))));
         };
-        if let Some(v) = f.answer(n) {
+        if let Some(v) = f.table.value(n) {
             return Ok(v);
         }
         // A heap far past the table: a proven period may answer it at once,
-        // and looking for one costs less than the table would.
+        // and looking for one costs less than the table would. Whatever the
+        // limits, the search looks as far as `set period` says.
         let far = n >= f.table.len().saturating_mul(2).max(1 << 16);
         if far && f.period.is_none() && f.provable() {
-            f.search(limits.period.min(n), allow, limits, watch)?;
-            if let Some(v) = f.answer(n) {
+            f.search(limits.period.min(n), Bound::Setting, allow, limits, watch)?;
+            if let Some(v) = f.table.value(n) {
                 return Ok(v);
             }
         }
@@ -135,9 +153,9 @@ impl Families {
         }
         // Past the limit: a proven period answers any heap at once.
         if f.period.is_none() && f.provable() {
-            f.search(limits.period, allow, limits, watch)?;
+            f.search(limits.period, Bound::Setting, allow, limits, watch)?;
         }
-        if let Some(v) = f.answer(n) {
+        if let Some(v) = f.table.value(n) {
             return Ok(v);
         }
         let def = &defs.games[game];
@@ -152,54 +170,66 @@ impl Families {
         ))
     }
 
-    /// Searches for a period (once per limit) and returns what was found.
+    /// Searches for a period (again only when it may now go further) and
+    /// returns what was found: with values up to heap `limit`, or, with no
+    /// limit given, as far as the proof needs while the table fits the
+    /// memory and work limits (for rules whose periods a theorem proves;
+    /// others are searched up to `set period`).
     pub fn period(
         &mut self,
         game: GameId,
-        limit: u64,
+        limit: Option<u64>,
         limits: &Limits,
         watch: &mut dyn Watch,
-    ) -> Result<Option<PeriodSearch>, EvalError> {
-        let allow = limits
-            .memory
-            .saturating_sub(self.held_except(game).saturating_add(self.others));
+    ) -> Result<Option<Searched>, EvalError> {
+        let allow = allowance(limits, self.held_except(game).saturating_add(self.others));
         let Some(f) = self.get_mut(game) else {
             return Ok(None);
         };
+        let (limit, bound) = match limit {
+            None if f.provable() => {
+                f.table
+                    .warm_up(limits.period, watch)
+                    .map_err(|e| extend_error(e, 0, limits))?;
+                f.reach(allow)
+            }
+            None => (limits.period, Bound::Setting),
+            Some(limit) => (limit, Bound::Setting),
+        };
         let stale = match &f.period {
             None => true,
-            Some(PeriodSearch::Proven(_)) => false,
-            Some(PeriodSearch::Candidate(p)) => match p.proof {
-                crate::engine::period::Proof::Observed { up_to } => up_to < limit.saturating_sub(1),
-                _ => true,
+            Some(s) => match s.found {
+                PeriodSearch::Proven(_) => false,
+                PeriodSearch::Candidate(p) => match p.proof {
+                    crate::engine::period::Proof::Observed { up_to } => up_to < limit,
+                    _ => true,
+                },
+                PeriodSearch::NotFound { up_to } => up_to < limit,
             },
-            Some(PeriodSearch::NotFound { up_to }) => *up_to < limit.saturating_sub(1),
         };
         if stale {
-            f.search(limit, allow, limits, watch)?;
+            f.search(limit, bound, allow, limits, watch)?;
         }
         Ok(f.period)
     }
 }
 
+/// The memory and work a table may take when `held` bytes are taken by
+/// the other tables.
+fn allowance(limits: &Limits, held: u64) -> Allowance {
+    Allowance {
+        memory: limits.memory.saturating_sub(held),
+        work: limits.heap.saturating_mul(WORK_PER_HEAP),
+    }
+}
+
 impl Family {
+    /// Whether a theorem may prove a period for this rule.
     fn provable(&self) -> bool {
-        use crate::engine::rule::HeapRule;
         matches!(
             self.table.rule(),
-            HeapRule::TakeBreak(_) | HeapRule::Subtraction(_)
+            HeapRule::TakeBreak(_) | HeapRule::Subtraction(_) | HeapRule::AllBut(_)
         )
-    }
-
-    /// G(n) from the table or from a proven period, if either has it.
-    fn answer(&self, n: u64) -> Option<u64> {
-        if let Some(v) = self.table.get(n) {
-            return Some(v);
-        }
-        match &self.period {
-            Some(PeriodSearch::Proven(p)) => value_at(&self.table, p, n),
-            _ => None,
-        }
     }
 
     /// About how many bytes the table holds now.
@@ -210,38 +240,77 @@ impl Family {
         }
     }
 
-    /// Extends the table to heap `n` if it fits in `allow` bytes.
+    /// The largest heap the table may reach within `allow`, and which
+    /// limit stops it there.
+    fn reach(&self, allow: Allowance) -> (u64, Bound) {
+        let fits = |n: u64| {
+            self.table.memory_estimate(n) <= allow.memory
+                && self.table.work_estimate(n) <= allow.work
+        };
+        let (mut lo, mut hi) = (self.table.len().saturating_sub(1), u64::MAX / 2);
+        if !fits(lo) {
+            return (lo, Bound::Memory);
+        }
+        while lo < hi {
+            let mid = lo + (hi - lo).div_ceil(2);
+            if fits(mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let next = lo.saturating_add(1);
+        let bound = if self.table.memory_estimate(next) > allow.memory {
+            Bound::Memory
+        } else {
+            Bound::Work
+        };
+        (lo, bound)
+    }
+
+    /// Extends the table to heap `n` if it fits in `allow`.
     fn extend(
         &mut self,
         n: u64,
-        allow: u64,
+        allow: Allowance,
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
-        let bytes = self.table.memory_estimate(n);
-        if bytes > allow {
-            return Err(too_big(n, bytes, limits));
-        }
-        match self.table.try_extend_to(n, watch) {
-            Ok(()) => Ok(()),
-            Err(ExtendError::Interrupted) => Err(EvalError::Interrupted),
-            Err(ExtendError::OutOfMemory { bytes }) => Err(too_big(n, bytes, limits)),
-        }
+        self.table
+            .extend(n, allow, false, watch)
+            .map_err(|e| extend_error(e, n, limits))
     }
 
     fn search(
         &mut self,
         limit: u64,
-        allow: u64,
+        bound: Bound,
+        allow: Allowance,
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
-        let bytes = self.table.memory_estimate(limit);
-        if bytes > allow {
-            return Err(too_big(limit, bytes, limits));
+        if bound == Bound::Setting {
+            let bytes = self.table.memory_estimate(limit);
+            if bytes > allow.memory {
+                return Err(too_big(limit, bytes, limits));
+            }
         }
-        self.period = Some(find_period(&mut self.table, limit, watch)?);
+        let found = find_period(&mut self.table, limit, allow, watch)?;
+        self.period = Some(Searched {
+            found,
+            provable: self.provable(),
+            provable_saltus: matches!(self.table.rule(), HeapRule::AllBut(_)),
+            bound,
+        });
         Ok(())
+    }
+}
+
+fn extend_error(e: ExtendError, n: u64, limits: &Limits) -> EvalError {
+    match e {
+        ExtendError::Interrupted => EvalError::Interrupted,
+        ExtendError::OutOfMemory { bytes } => too_big(n, bytes, limits),
+        ExtendError::TooMuchWork { work } => too_long(n, work, limits),
     }
 }
 
@@ -251,4 +320,49 @@ fn too_big(n: u64, bytes: u64, limits: &Limits) -> EvalError {
             .memory_error(&format!("the table up to heap {n}"), bytes, 0)
             .note("ask about smaller heaps, or look for a period with `period NAME`"),
     )
+}
+
+/// The work of a table past what `set heap` allows.
+fn too_long(n: u64, work: u64, limits: &Limits) -> EvalError {
+    let allowed = limits.heap.saturating_mul(WORK_PER_HEAP);
+    let heaps = work
+        .div_ceil(WORK_PER_HEAP)
+        .max(limits.heap.saturating_add(1));
+    EvalError::from(
+        Diagnostic::unplaced(format!(
+            "the table up to heap {n} would take about {} steps of work ({} at a billion steps \
+             a second), past the {} allowed",
+            round(work),
+            show_time(work),
+            round(allowed)
+        ))
+        .label("this needs more work than the heap limit allows")
+        .hint(format!(
+            "`set heap {heaps}` allows it (a table may take {WORK_PER_HEAP} steps per heap of the limit)"
+        ))
+        .note("ask about smaller heaps, or look for a period with `period NAME`"),
+    )
+}
+
+/// A large count as a person reads it: `8.7e11`.
+fn round(x: u64) -> String {
+    if x < 100_000 {
+        x.to_string()
+    } else {
+        format!("{:.1e}", x as f64)
+    }
+}
+
+/// `work` nanoseconds as a person reads them: `40 seconds`, `3 hours`.
+fn show_time(work: u64) -> String {
+    let secs = work as f64 / 1e9;
+    if secs < 120.0 {
+        format!("about {secs:.0} seconds")
+    } else if secs < 7200.0 {
+        format!("about {:.0} minutes", secs / 60.0)
+    } else if secs < 48.0 * 3600.0 {
+        format!("about {:.0} hours", secs / 3600.0)
+    } else {
+        format!("about {:.0} days", secs / 86400.0)
+    }
 }

@@ -1,20 +1,26 @@
-//! `period NAME`: the pre-period and period of a one-parameter game, and
-//! whether they are proven (the octal periodicity theorem for take-and-break
-//! codes, a repeated window for finite subtraction sets) or only observed.
+//! `period NAME`: the pre-period and period (and the saltus of an
+//! arithmetic period) of a one-parameter game, and whether they are proven
+//! (the octal periodicity theorem for take-and-break codes, a repeated
+//! window for finite subtraction sets, the arithmetic periodicity test for
+//! all-but subtraction sets) or only observed.
 
 use super::{PeriodAnswer, PeriodFound};
 use crate::engine::period::{Period, PeriodSearch, Proof, observed_period};
-use crate::eval::{Defs, EvalError, Key, Store};
+use crate::eval::family::{Bound, Searched};
+use crate::eval::{Defs, EvalError, Key, Limits, Store};
 use crate::ir::{DefKind, GameId};
 
 /// User-defined rules are searched up to this heap unless `set period` says
 /// less (they cost more per value than the rule families).
 const USER_LIMIT: u64 = 4096;
 
-/// `period NAME`: a search as far as `set period` allows.
+/// `period NAME`: with the default settings, a rule family whose periods a
+/// theorem proves is searched as far as the proof needs (within the memory
+/// and work limits); otherwise as far as `set period` allows.
 pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<PeriodAnswer, EvalError> {
     let limit = store.limits.period;
-    find(defs, store, game, limit)
+    let explicit = limit != Limits::default().period;
+    search(defs, store, game, explicit.then_some(limit), limit)
 }
 
 /// The period of a one-parameter game, searched with values up to heap
@@ -25,17 +31,33 @@ pub fn find(
     game: GameId,
     limit: u64,
 ) -> Result<PeriodAnswer, EvalError> {
+    search(defs, store, game, Some(limit), limit)
+}
+
+fn search(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    family_limit: Option<u64>,
+    user_limit: u64,
+) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[game].name.clone();
     if let DefKind::Family(rule) = &defs.games[game].kind {
         let rule = rule.describe();
         let limits = store.limits;
         let found = store
             .families
-            .period(game, limit, &limits, &mut *store.ticker.watch)?;
+            .period(game, family_limit, &limits, &mut *store.ticker.watch)?;
         return Ok(describe(found, name, Some(rule)));
     }
-    let search = user_period(defs, store, game, limit.min(USER_LIMIT))?;
-    Ok(describe(Some(search), name, None))
+    let found = user_period(defs, store, game, user_limit.min(USER_LIMIT))?;
+    let searched = Searched {
+        found,
+        provable: false,
+        provable_saltus: false,
+        bound: Bound::Setting,
+    };
+    Ok(describe(Some(searched), name, None))
 }
 
 /// A period as answers give it; `proven` says whether a theorem backs it.
@@ -43,14 +65,26 @@ fn found(p: &Period, proven: bool) -> PeriodFound {
     PeriodFound {
         pre_period: p.preperiod,
         period: p.period,
-        saltus: None,
+        saltus: (p.saltus > 0).then_some(p.saltus),
         proven,
     }
 }
 
-fn describe(search: Option<PeriodSearch>, game: String, rule: Option<String>) -> PeriodAnswer {
+/// How to let a search look further than it did.
+fn further(bound: Bound, verb: &str) -> String {
+    match bound {
+        Bound::Setting => format!("`set period N` {verb} further"),
+        Bound::Memory => "`set memory N` lets it look further".to_string(),
+        Bound::Work => "`set heap N` lets it look further".to_string(),
+    }
+}
+
+fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> PeriodAnswer {
     let (found, reason) = match search {
-        Some(PeriodSearch::Proven(p)) => {
+        Some(Searched {
+            found: PeriodSearch::Proven(p),
+            ..
+        }) => {
             let why = match p.proof {
                 Proof::OctalTheorem { checked_to } => format!(
                     "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
@@ -58,26 +92,54 @@ fn describe(search: Option<PeriodSearch>, game: String, rule: Option<String>) ->
                 Proof::Window { width } => format!(
                     "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
                 ),
+                Proof::AllBut { checked_to } => format!(
+                    "proven by the arithmetic periodicity test for all-but subtraction games (values checked up to n = {checked_to})"
+                ),
                 Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
             };
-            let proven = !matches!(p.proof, Proof::Observed { .. });
-            (Some(found(&p, proven)), why)
+            (Some(found(&p, p.proof.is_proven())), why)
         }
-        Some(PeriodSearch::Candidate(p)) => {
+        Some(
+            s @ Searched {
+                found: PeriodSearch::Candidate(p),
+                ..
+            },
+        ) => {
             let up_to = match p.proof {
-                Proof::Observed { up_to } | Proof::OctalTheorem { checked_to: up_to } => up_to,
+                Proof::Observed { up_to }
+                | Proof::OctalTheorem { checked_to: up_to }
+                | Proof::AllBut { checked_to: up_to } => up_to,
                 Proof::Window { .. } => 0,
+            };
+            let provable = if p.saltus == 0 {
+                s.provable
+            } else {
+                s.provable_saltus
+            };
+            let why = match (provable, s.bound) {
+                (false, _) if p.saltus > 0 && s.provable => "with no proof for this kind of period",
+                (false, _) => "with no proof for this kind of rule",
+                (true, Bound::Setting) => "not proven with the values up to the limit",
+                (true, _) => "not proven with the values that fit the limits",
             };
             (
                 Some(found(&p, false)),
                 format!(
-                    "observed up to n = {up_to}, with no proof for this kind of rule (`set period N` looks further)"
+                    "observed up to n = {up_to}, {why} ({})",
+                    further(s.bound, "looks")
                 ),
             )
         }
-        Some(PeriodSearch::NotFound { up_to }) => (
+        Some(Searched {
+            found: PeriodSearch::NotFound { up_to },
+            bound,
+            ..
+        }) => (
             None,
-            format!("no period observed up to n = {up_to} (`set period N` searches further)"),
+            format!(
+                "no period observed up to n = {up_to} ({})",
+                further(bound, "searches")
+            ),
         ),
         None => (None, "no period search for this kind of game".to_string()),
     };
@@ -91,7 +153,8 @@ fn describe(search: Option<PeriodSearch>, game: String, rule: Option<String>) ->
 
 /// A user-defined rule: values computed up to `limit` (doubling from a small
 /// start), and the first period seen to repeat at least three times over
-/// the latter half of them. Never proven.
+/// the latter half of them (with its saltus if the values grow). Never
+/// proven.
 fn user_period(
     defs: &Defs,
     store: &mut Store,
@@ -108,10 +171,11 @@ fn user_period(
             };
             values.push(store.grundy(defs, &key)?);
         }
-        if let Some((n0, p)) = observed_period(&values, &mut *store.ticker.watch)? {
-            return Ok(PeriodSearch::Candidate(crate::engine::period::Period {
+        if let Some((n0, p, s)) = observed_period(&values, &mut *store.ticker.watch)? {
+            return Ok(PeriodSearch::Candidate(Period {
                 preperiod: n0,
                 period: p,
+                saltus: s,
                 proof: Proof::Observed { up_to: n - 1 },
             }));
         }
@@ -130,10 +194,14 @@ mod tests {
     #[test]
     fn observed_periods() {
         let v: Vec<u64> = (0..60).map(|n| if n < 5 { 9 } else { n % 3 }).collect();
-        assert_eq!(observed_period(&v, &mut Quiet), Ok(Some((5, 3))));
+        assert_eq!(observed_period(&v, &mut Quiet), Ok(Some((5, 3, 0))));
         let zeros = vec![0; 12];
-        assert_eq!(observed_period(&zeros, &mut Quiet), Ok(Some((0, 1))));
+        assert_eq!(observed_period(&zeros, &mut Quiet), Ok(Some((0, 1, 0))));
         let growing: Vec<u64> = (0..40).collect();
-        assert_eq!(observed_period(&growing, &mut Quiet), Ok(None));
+        assert_eq!(observed_period(&growing, &mut Quiet), Ok(Some((0, 1, 1))));
+        let shuffled: Vec<u64> = (0..40u64)
+            .map(|n| n.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 60)
+            .collect();
+        assert_eq!(observed_period(&shuffled, &mut Quiet), Ok(None));
     }
 }

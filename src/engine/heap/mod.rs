@@ -1,24 +1,52 @@
 //! Dense bottom-up tables of the values G(0), G(1), ... of one heap rule.
 //!
-//! Values live in the narrowest unsigned type that holds them all (u8 first,
-//! widened to u16, u32, u64 when a value needs it).
+//! Values live in the narrowest unsigned type that holds them all (see
+//! [`values`]). Each kind of rule has its solver: finite and all-but
+//! subtraction ([`subtraction`]), two-heap splits with the rare/common
+//! split ([`split`]), three-heap splits ([`three`]).
 //!
-//! Splitting rules (take-and-break codes with bit 4, Grundy's game) use the
-//! rare/common split: the values are divided into a set C of "common" values
-//! that is xor-free (no c1 ^ c2 = c3 with all three in C; hence 0 is not in
-//! C) and the rest, R. A split of two heaps whose values are both common
-//! has a value outside C. So the common values that a heap can reach are all
-//! reached by splits where one part has a rare value, and those positions are
-//! few in games with the "sparse space" behaviour. Each new value is first
-//! found from the rare positions only; when that mex is common it is exact,
-//! otherwise a full scan settles it (stopping as soon as the mex becomes
-//! common). The split is rebuilt from the value counts as the table grows,
-//! and is switched off when rare positions are not rare.
+//! A table owns the proven period of its values, if one is known: found by
+//! its solver (the octal periodicity theorem, checked as the table grows)
+//! or handed to it by a search ([`HeapTable::set_proven`]). Past the proof,
+//! new values are copied from one period earlier (plus the saltus), and
+//! any heap is answered from the period ([`HeapTable::value`]).
 
-use std::ops::{BitXor, Range};
+use std::ops::Range;
 
+use super::periodicity::{Period, Proof};
 use super::rule::HeapRule;
 use super::{Interrupted, Watch};
+
+mod marks;
+mod split;
+mod subtraction;
+mod three;
+mod values;
+
+#[cfg(test)]
+mod tests;
+
+use split::Split;
+use subtraction::{AllBut, Subtraction};
+use three::Three;
+pub(crate) use values::{Cell, Slice, wide};
+use values::{Values, bytes_for, with_vals};
+
+/// What an extension may take: bytes of memory for the whole table, and
+/// steps of work for the values still to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Allowance {
+    pub memory: u64,
+    pub work: u64,
+}
+
+impl Allowance {
+    /// No limit (the caller has checked the estimates).
+    pub const ANY: Allowance = Allowance {
+        memory: u64::MAX,
+        work: u64::MAX,
+    };
+}
 
 /// Why a table could not be extended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +56,9 @@ pub enum ExtendError {
     /// The memory for the table could not be had; `bytes` is the estimate
     /// for the size that was asked.
     OutOfMemory { bytes: u64 },
+    /// The work would pass the limit given; `work` is the estimate, in
+    /// steps (one step: about one option looked at).
+    TooMuchWork { work: u64 },
 }
 
 impl From<Interrupted> for ExtendError {
@@ -36,126 +67,189 @@ impl From<Interrupted> for ExtendError {
     }
 }
 
-/// An unsigned type that values are stored in.
-pub(crate) trait Cell:
-    Copy + Eq + Default + Into<u64> + BitXor<Output = Self> + 'static
-{
-    const MAX: u64;
-    /// `v` must be at most `MAX`.
-    fn from_u64(v: u64) -> Self;
-    #[inline(always)]
-    fn idx(self) -> usize {
-        let v: u64 = self.into();
-        v as usize
-    }
-}
-
-macro_rules! cell {
-    ($($t:ty),*) => {$(
-        impl Cell for $t {
-            const MAX: u64 = <$t>::MAX as u64;
-            #[inline(always)]
-            fn from_u64(v: u64) -> Self {
-                v as $t
-            }
-        }
-    )*};
-}
-cell!(u8, u16, u32, u64);
-
-#[derive(Debug, Clone)]
-enum Values {
-    U8(Vec<u8>),
-    U16(Vec<u16>),
-    U32(Vec<u32>),
-    U64(Vec<u64>),
-}
-
-/// A borrowed view of the stored values, in their storage type.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Slice<'a> {
-    U8(&'a [u8]),
-    U16(&'a [u16]),
-    U32(&'a [u32]),
-    U64(&'a [u64]),
-}
-
-impl Values {
-    fn len(&self) -> usize {
-        match self {
-            Values::U8(v) => v.len(),
-            Values::U16(v) => v.len(),
-            Values::U32(v) => v.len(),
-            Values::U64(v) => v.len(),
-        }
-    }
-
-    fn get(&self, i: usize) -> Option<u64> {
-        match self {
-            Values::U8(v) => v.get(i).map(|&x| x.into()),
-            Values::U16(v) => v.get(i).map(|&x| x.into()),
-            Values::U32(v) => v.get(i).map(|&x| x.into()),
-            Values::U64(v) => v.get(i).copied(),
-        }
-    }
-
-    fn try_reserve_total(&mut self, total: usize) -> Result<(), ()> {
-        fn go<T>(v: &mut Vec<T>, total: usize) -> Result<(), ()> {
-            let more = total.saturating_sub(v.len());
-            v.try_reserve_exact(more).map_err(|_| ())
-        }
-        match self {
-            Values::U8(v) => go(v, total),
-            Values::U16(v) => go(v, total),
-            Values::U32(v) => go(v, total),
-            Values::U64(v) => go(v, total),
-        }
-    }
-
-    fn bytes_per_value(&self) -> u64 {
-        match self {
-            Values::U8(_) => 1,
-            Values::U16(_) => 2,
-            Values::U32(_) => 4,
-            Values::U64(_) => 8,
-        }
-    }
-}
-
-fn convert<A: Cell, B: Cell>(a: &[A], capacity: usize) -> Result<Vec<B>, ()> {
-    let mut b: Vec<B> = Vec::new();
-    b.try_reserve_exact(capacity.max(a.len())).map_err(|_| ())?;
-    b.extend(a.iter().map(|&x| B::from_u64(x.into())));
-    Ok(b)
-}
-
-/// Work units between two calls of the watch.
+/// Work steps between two calls of the watch.
 const TICK_WORK: u64 = 1 << 18;
 
+/// Values computed before the estimates are trusted (the first ones are
+/// cheap, and they may prove a period that makes the rest copies).
+pub const WARM_UP: u64 = 4096;
+
+/// A cost model of a solver: the work for heap `x` is about `a + b x + c
+/// x^2`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Cost {
+    pub(crate) a: f64,
+    pub(crate) b: f64,
+    pub(crate) c: f64,
+}
+
+impl Cost {
+    /// The work for the heaps `from..to`.
+    fn between(&self, from: u64, to: u64) -> f64 {
+        if to <= from {
+            return 0.0;
+        }
+        let (f, t) = (from as f64, to as f64);
+        (t - f) * self.a + self.b * (t * t - f * f) / 2.0 + self.c * (t * t * t - f * f * f) / 3.0
+    }
+}
+
 /// What a solver reports to while it computes: the watch (every
-/// `TICK_WORK` units of work) and the largest value seen.
-struct Ticker<'w> {
+/// `TICK_WORK` steps, with the fraction of the work done scaled to the
+/// heaps of the extension, so that a progress bar's remaining time is
+/// honest even when later heaps cost more), and the largest value seen.
+pub(crate) struct Ticker<'w> {
     work: u64,
-    total: u64,
+    /// Work done in this extension.
+    done: f64,
+    from: u64,
+    target: u64,
+    cost: Cost,
     watch: &'w mut dyn Watch,
     max_value: u64,
+    /// The last position reported (reports never go back).
+    shown: u64,
 }
 
 impl Ticker<'_> {
     #[inline]
-    fn add(&mut self, work: u64, done: usize) -> Result<(), Interrupted> {
+    pub(crate) fn add(&mut self, work: u64, len: usize) -> Result<(), Interrupted> {
         self.work = self.work.saturating_add(work);
         if self.work >= TICK_WORK {
+            self.done += self.work as f64;
             self.work = 0;
-            self.watch.tick(done as u64, self.total)
+            self.report(len as u64)
         } else {
             Ok(())
         }
     }
 
+    fn report(&mut self, len: u64) -> Result<(), Interrupted> {
+        let left = self.cost.between(len, self.target);
+        let fraction = if self.done + left > 0.0 {
+            (self.done / (self.done + left)).min(1.0)
+        } else {
+            1.0
+        };
+        let span = self.target.saturating_sub(self.from) as f64;
+        let pos = (self.from + (span * fraction) as u64)
+            .min(len)
+            .max(self.shown);
+        self.shown = pos;
+        self.watch.tick(pos, self.target)
+    }
+
+    /// A new cost model (the solver learned more about its costs).
+    pub(crate) fn model(&mut self, cost: Cost) {
+        self.cost = cost;
+    }
+
     #[inline]
-    fn saw(&mut self, v: u64) {
+    pub(crate) fn saw(&mut self, v: u64) {
         self.max_value = self.max_value.max(v);
+    }
+
+    pub(crate) fn watch(&mut self) -> &mut dyn Watch {
+        &mut *self.watch
+    }
+}
+
+/// Why a solver stopped before the target.
+pub(crate) enum Stop {
+    /// Every value up to the target is stored.
+    Done,
+    /// The value of the next heap, not yet stored, does not fit the type.
+    Wide(u64),
+    /// The solver proved a period (the values are stored up to the proof).
+    Proven(Period),
+}
+
+#[derive(Debug, Clone)]
+enum Solver {
+    Subtraction(Subtraction),
+    AllBut(AllBut),
+    Split(Box<Split>),
+    Three(Box<Three>),
+}
+
+impl Solver {
+    fn new(rule: &HeapRule) -> Solver {
+        match rule {
+            HeapRule::Subtraction(s) => Solver::Subtraction(Subtraction::new(s.clone())),
+            HeapRule::AllBut(e) => Solver::AllBut(AllBut::new(e.clone())),
+            HeapRule::TakeBreak(code) => {
+                if code.max_parts() == 3 {
+                    Solver::Three(Box::new(Three::new(code)))
+                } else {
+                    Solver::Split(Box::new(Split::for_code(code)))
+                }
+            }
+            HeapRule::Grundy => Solver::Split(Box::new(Split::grundy())),
+        }
+    }
+
+    /// Computes values until `vals` has `target` of them.
+    fn run<T: Cell>(
+        &mut self,
+        vals: &mut Vec<T>,
+        target: usize,
+        ticker: &mut Ticker,
+    ) -> Result<Stop, Interrupted> {
+        match self {
+            Solver::Subtraction(s) => s.run(vals, target, ticker),
+            Solver::AllBut(s) => s.run(vals, target, ticker),
+            Solver::Split(s) => s.run(vals, target, ticker),
+            Solver::Three(s) => s.run(vals, target, ticker),
+        }
+    }
+
+    /// Stores `v` as the next value and updates the solver's bookkeeping.
+    fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
+        match self {
+            Solver::Subtraction(_) => vals.push(T::from_u64(v)),
+            Solver::AllBut(s) => s.commit(vals, v),
+            Solver::Split(s) => s.commit(vals, v),
+            Solver::Three(s) => s.commit(vals, v),
+        }
+    }
+
+    /// The cost of the heaps from `len` on.
+    fn cost(&self, len: u64) -> Cost {
+        match self {
+            Solver::Subtraction(s) => Cost {
+                a: s.set.len() as f64 + 1.0,
+                b: 0.0,
+                c: 0.0,
+            },
+            Solver::AllBut(s) => Cost {
+                a: s.excluded.len() as f64 + 1.0,
+                b: 0.0,
+                c: 0.0,
+            },
+            Solver::Split(s) => s.cost(len),
+            Solver::Three(s) => s.cost(len),
+        }
+    }
+
+    /// Bytes per value beyond the values themselves, for tables of `count`
+    /// values whose largest value is about `max`.
+    fn bytes_per_value(&self, count: u64, max: u64) -> u64 {
+        match self {
+            Solver::Subtraction(_) => 0,
+            // a count per value
+            Solver::AllBut(_) => 4,
+            Solver::Split(s) => s.bytes_per_value(),
+            Solver::Three(s) => s.bytes_per_value(count, max),
+        }
+    }
+
+    /// Stops looking for a period as the table grows.
+    fn no_period_checks(&mut self) {
+        match self {
+            Solver::Split(s) => s.tracker.disable(),
+            Solver::Three(s) => s.tracker.disable(),
+            _ => {}
+        }
     }
 }
 
@@ -166,50 +260,24 @@ pub struct HeapTable {
     vals: Values,
     max_value: u64,
     solver: Solver,
+    /// The proven period of the values, if one is known.
+    proven: Option<Period>,
+    /// Whether values past a proven period are copied (the default).
+    shortcut: bool,
 }
 
 impl HeapTable {
     /// A table for `rule` (its sets normalized) with no value computed yet.
     pub fn new(rule: HeapRule) -> Self {
         let rule = rule.normalized();
-        let solver = match &rule {
-            HeapRule::Subtraction(s) => Solver::Subtraction(Subtraction {
-                set: s.clone(),
-                scratch: Vec::new(),
-            }),
-            HeapRule::AllBut(e) => Solver::AllBut(AllBut::new(e.clone())),
-            HeapRule::TakeBreak(code) => {
-                let mut whole = Vec::new();
-                let mut leave = Vec::new();
-                let mut two = Vec::new();
-                let mut three = Vec::new();
-                for (k, &d) in code.digits.iter().enumerate() {
-                    if d & 1 != 0 && k > 0 {
-                        whole.push(k);
-                    }
-                    if d & 2 != 0 && k > 0 {
-                        leave.push(k);
-                    }
-                    if d & 4 != 0 {
-                        two.push(k);
-                    }
-                    if d & 8 != 0 {
-                        three.push(k);
-                    }
-                }
-                let mut split = Split::new(whole, leave, two, three, false);
-                split.theorem = Some((code.max_take(), u64::from(code.max_parts())));
-                Solver::Split(Box::new(split))
-            }
-            HeapRule::Grundy => {
-                Solver::Split(Box::new(Split::new(vec![], vec![], vec![0], vec![], true)))
-            }
-        };
+        let solver = Solver::new(&rule);
         HeapTable {
             rule,
             vals: Values::U8(Vec::new()),
             max_value: 0,
             solver,
+            proven: None,
+            shortcut: true,
         }
     }
 
@@ -217,28 +285,23 @@ impl HeapTable {
     /// off; values are the same either way, only the time differs. For
     /// benchmarks and tests.
     pub fn with_rare_common(mut self, on: bool) -> Self {
-        if let Solver::Split(s) = &mut self.solver {
-            s.rc.next = if on { s.rc.last.max(64) } else { usize::MAX };
-            if !on {
-                s.rc.on = false;
-                s.rc.rare = Vec::new();
-            }
+        match &mut self.solver {
+            Solver::Split(s) => s.set_rare_common(on),
+            Solver::Three(s) => s.set_shortcuts(on),
+            _ => {}
         }
         self
     }
 
-    /// Turns off (or back on) the use of a proven period: by default, once
-    /// the periodicity theorem proves a period for a code, later values are
-    /// copied from one period earlier instead of computed. Takes effect for
-    /// later checks only (call it before computing). For benchmarks and
+    /// Turns off the use of a proven period: by default, once a period is
+    /// proven, later values are copied from one period earlier instead of
+    /// computed; off, every value is computed and no period is looked for
+    /// while the table grows. Call it before computing. For benchmarks and
     /// tests.
     pub fn with_period_shortcut(mut self, on: bool) -> Self {
-        if let Solver::Split(s) = &mut self.solver {
-            s.next_period_check = if on {
-                s.next_period_check.min(128)
-            } else {
-                usize::MAX
-            };
+        self.shortcut = on;
+        if !on {
+            self.solver.no_period_checks();
         }
         self
     }
@@ -263,19 +326,35 @@ impl HeapTable {
         usize::try_from(n).ok().and_then(|i| self.vals.get(i))
     }
 
+    /// G(n) from the table, or from the proven period for heaps past it
+    /// (whatever the size of `n`). `None` when neither has it, or the value
+    /// does not fit in 64 bits.
+    pub fn value(&self, n: u64) -> Option<u64> {
+        if let Some(v) = self.get(n) {
+            return Some(v);
+        }
+        self.proven?.value_at(n, |m| self.get(m))
+    }
+
     /// The known values with index in `range` (clamped to what is known).
     pub fn values(&self, range: Range<u64>) -> impl Iterator<Item = u64> + '_ {
         let end = range.end.min(self.len());
         (range.start.min(end)..end).filter_map(move |i| self.get(i))
     }
 
-    /// The period (pre-period, period) that the periodicity theorem proved
-    /// while the table grew (codes only; checked at each doubling), if any.
-    /// It is minimal, like the one `find_period` reports.
-    pub fn proven_period(&self) -> Option<(u64, u64)> {
-        match &self.solver {
-            Solver::Split(s) => s.periodic.map(|(n0, p)| (n0 as u64, p as u64)),
-            _ => None,
+    /// The proven period of the values, if one is known.
+    pub fn proven(&self) -> Option<Period> {
+        self.proven
+    }
+
+    /// Records a period proven from this table's values (by a search that
+    /// read them). The table must hold the values of the heaps below
+    /// `preperiod + period`, which the proof always looked at.
+    pub fn set_proven(&mut self, period: Period) {
+        debug_assert!(period.proof.is_proven());
+        debug_assert!(period.preperiod + period.period <= self.len());
+        if self.proven.is_none() && period.period > 0 {
+            self.proven = Some(period);
         }
     }
 
@@ -286,12 +365,7 @@ impl HeapTable {
 
     /// The stored values as a slice of their storage type.
     pub(crate) fn slice(&self) -> Slice<'_> {
-        match &self.vals {
-            Values::U8(v) => Slice::U8(v),
-            Values::U16(v) => Slice::U16(v),
-            Values::U32(v) => Slice::U32(v),
-            Values::U64(v) => Slice::U64(v),
-        }
+        self.vals.slice()
     }
 
     /// About how many bytes the table takes once it holds G(0) .. G(n)
@@ -299,35 +373,49 @@ impl HeapTable {
     /// memory limit before extending. Saturates instead of overflowing.
     pub fn memory_estimate(&self, n: u64) -> u64 {
         let count = n.saturating_add(1);
-        let per_value: u64 = match &self.solver {
-            // values are at most |S|
-            Solver::Subtraction(s) => bytes_for(s.set.len() as u64),
-            // values may reach n, plus a count per value
-            Solver::AllBut(_) => bytes_for(n).saturating_add(4),
-            Solver::Split(s) => {
-                // values (u16 is ample for known games), the list of rare
-                // positions (at most a quarter of them while it is used) and,
-                // with three-heap splits, a bitset of pair values per heap
-                let values = self.vals.bytes_per_value().max(2);
-                let pairs = if s.three.is_empty() || s.periodic.is_some() {
-                    0
-                } else {
-                    // values of three-heap games tend to grow with the heap:
-                    // extrapolate the largest value so far linearly
-                    let len = self.len().max(1);
-                    let grown =
-                        (u128::from(self.max_value) + 1) * u128::from(count) / u128::from(len);
-                    let grown = u64::try_from(grown).unwrap_or(u64::MAX);
-                    let width = grown
-                        .max(s.width as u64)
-                        .checked_next_power_of_two()
-                        .unwrap_or(u64::MAX);
-                    (width / 64).max(1).saturating_mul(8)
-                };
-                values.saturating_add(2).saturating_add(pairs)
-            }
-        };
+        if self.proven.is_some() && self.shortcut {
+            // copies from the period: the values only
+            let max = self.grown_max(count);
+            return count.saturating_mul(bytes_for(max)).saturating_add(1 << 16);
+        }
+        let max = self.grown_max(count);
+        let per_value = bytes_for(max)
+            .max(self.vals.bytes_per_value())
+            .saturating_add(self.solver.bytes_per_value(count, max));
         count.saturating_mul(per_value).saturating_add(1 << 16)
+    }
+
+    /// The largest value a table of `count` values may hold: the largest
+    /// so far, extrapolated linearly where values grow with the heap (all-but
+    /// rules, three-heap splits), at most `count` for all-but rules.
+    fn grown_max(&self, count: u64) -> u64 {
+        let len = self.len().max(1);
+        match (&self.rule, &self.solver) {
+            (HeapRule::AllBut(_), _) => count,
+            (_, Solver::Three(_)) => {
+                let grown = (u128::from(self.max_value) + 1) * u128::from(count) / u128::from(len);
+                u64::try_from(grown).unwrap_or(u64::MAX)
+            }
+            (HeapRule::Subtraction(s), _) => s.len() as u64,
+            _ => self.max_value.max(255),
+        }
+    }
+
+    /// About how many steps of work computing G(len) .. G(n) takes, from
+    /// what the solver has seen so far (0 when copying from a period).
+    pub fn work_estimate(&self, n: u64) -> u64 {
+        if self.proven.is_some() && self.shortcut {
+            return n.saturating_sub(self.len());
+        }
+        let w = self
+            .solver
+            .cost(self.len())
+            .between(self.len(), n.saturating_add(1));
+        if w >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            w as u64
+        }
     }
 
     /// Computes every value up to and including G(n). Keeps what it computed
@@ -338,14 +426,38 @@ impl HeapTable {
     /// (see [`HeapTable::len`]); [`HeapTable::try_extend_to`] reports it.
     pub fn extend_to(&mut self, n: u64, watch: &mut dyn Watch) -> Result<(), Interrupted> {
         match self.try_extend_to(n, watch) {
-            Ok(()) | Err(ExtendError::OutOfMemory { .. }) => Ok(()),
+            Ok(()) | Err(ExtendError::OutOfMemory { .. } | ExtendError::TooMuchWork { .. }) => {
+                Ok(())
+            }
             Err(ExtendError::Interrupted) => Err(Interrupted),
         }
     }
 
     /// As [`HeapTable::extend_to`], but says when memory ran out.
     pub fn try_extend_to(&mut self, n: u64, watch: &mut dyn Watch) -> Result<(), ExtendError> {
-        if n < self.len() {
+        self.extend(n, Allowance::ANY, false, watch)
+    }
+
+    /// Computes the first values if there are none yet: they are cheap,
+    /// teach the solver its costs (for [`HeapTable::work_estimate`]) and
+    /// may prove a period. Stops at heap `n` if that comes first.
+    pub fn warm_up(&mut self, n: u64, watch: &mut dyn Watch) -> Result<(), ExtendError> {
+        let first = (WARM_UP - 1).max(self.len()).min(n);
+        self.extend(first, Allowance::ANY, false, watch)
+    }
+
+    /// Extends the table towards heap `n`: stops early once a period is
+    /// proven if `until_proven`. After the first values ([`HeapTable::warm_up`]),
+    /// refuses (`OutOfMemory`, `TooMuchWork`) when the table up to `n`
+    /// would take more memory, or the rest more work, than `allow` gives.
+    pub fn extend(
+        &mut self,
+        n: u64,
+        allow: Allowance,
+        until_proven: bool,
+        watch: &mut dyn Watch,
+    ) -> Result<(), ExtendError> {
+        if n < self.len() || (until_proven && self.proven.is_some()) {
             return Ok(());
         }
         let oom = ExtendError::OutOfMemory {
@@ -359,119 +471,133 @@ impl HeapTable {
         if target.checked_mul(16).is_none() {
             return Err(oom);
         }
-        self.vals.try_reserve_total(target).map_err(|_| oom)?;
-        watch.tick(self.len(), target as u64)?;
-        loop {
-            let mut ticker = Ticker {
-                work: 0,
-                total: target as u64,
-                watch: &mut *watch,
-                max_value: self.max_value,
-            };
-            let pending = match &mut self.vals {
-                Values::U8(v) => self.solver.run(v, target, &mut ticker),
-                Values::U16(v) => self.solver.run(v, target, &mut ticker),
-                Values::U32(v) => self.solver.run(v, target, &mut ticker),
-                Values::U64(v) => self.solver.run(v, target, &mut ticker),
-            };
-            self.max_value = ticker.max_value;
-            let Some(value) = pending? else {
+        if allow != Allowance::ANY {
+            self.warm_up(n, watch)?;
+            if n < self.len() || (until_proven && self.proven.is_some()) {
                 return Ok(());
-            };
-            // `value` does not fit the storage type: widen, then store it
-            self.widen(value, target).map_err(|_| oom)?;
-            self.max_value = self.max_value.max(value);
-            match &mut self.vals {
-                Values::U8(v) => self.solver.commit(v, value),
-                Values::U16(v) => self.solver.commit(v, value),
-                Values::U32(v) => self.solver.commit(v, value),
-                Values::U64(v) => self.solver.commit(v, value),
             }
-            let done = self.vals.len();
-            watch.tick(done as u64, target as u64)?;
+            let bytes = self.memory_estimate(n);
+            if bytes > allow.memory {
+                return Err(ExtendError::OutOfMemory { bytes });
+            }
+            let work = self.work_estimate(n);
+            if work > allow.work {
+                return Err(ExtendError::TooMuchWork { work });
+            }
+        }
+        let oom = ExtendError::OutOfMemory {
+            bytes: self.memory_estimate(n),
+        };
+        self.vals.try_reserve_total(target).map_err(|_| oom)?;
+        let from = self.len();
+        watch.tick(from, target as u64)?;
+        let mut ticker = Ticker {
+            work: 0,
+            done: 0.0,
+            from,
+            target: target as u64,
+            cost: self.solver.cost(from),
+            watch,
+            max_value: self.max_value,
+            shown: from,
+        };
+        loop {
+            if self.proven.is_some() && self.shortcut {
+                if until_proven {
+                    return Ok(());
+                }
+                let stop = self.copy_from_period(target, &mut ticker);
+                self.max_value = ticker.max_value;
+                match stop? {
+                    None => return Ok(()),
+                    Some(value) => {
+                        self.widen(value, target).map_err(|_| oom)?;
+                        continue;
+                    }
+                }
+            }
+            let stop = with_vals!(&mut self.vals, |v| self.solver.run(v, target, &mut ticker));
+            self.max_value = ticker.max_value;
+            match stop? {
+                Stop::Done => return Ok(()),
+                Stop::Proven(period) => {
+                    self.proven = Some(period);
+                    if !self.shortcut {
+                        // values keep being computed: nothing to copy
+                        self.proven = None;
+                    }
+                }
+                Stop::Wide(value) => {
+                    // `value` does not fit the storage type: widen, then store it
+                    self.widen(value, target).map_err(|_| oom)?;
+                    self.max_value = self.max_value.max(value);
+                    with_vals!(&mut self.vals, |v| self.solver.commit(v, value));
+                    let done = self.vals.len();
+                    ticker.watch.tick(done as u64, target as u64)?;
+                }
+            }
         }
     }
 
-    fn widen(&mut self, value: u64, capacity: usize) -> Result<(), ()> {
-        let wide = |a: Slice<'_>| -> Result<Values, ()> {
-            Ok(if value <= u16::MAX as u64 {
-                Values::U16(match a {
-                    Slice::U8(a) => convert(a, capacity)?,
-                    Slice::U16(a) => convert(a, capacity)?,
-                    Slice::U32(a) => convert(a, capacity)?,
-                    Slice::U64(a) => convert(a, capacity)?,
-                })
-            } else if value <= u32::MAX as u64 {
-                Values::U32(match a {
-                    Slice::U8(a) => convert(a, capacity)?,
-                    Slice::U16(a) => convert(a, capacity)?,
-                    Slice::U32(a) => convert(a, capacity)?,
-                    Slice::U64(a) => convert(a, capacity)?,
-                })
-            } else {
-                Values::U64(match a {
-                    Slice::U8(a) => convert(a, capacity)?,
-                    Slice::U16(a) => convert(a, capacity)?,
-                    Slice::U32(a) => convert(a, capacity)?,
-                    Slice::U64(a) => convert(a, capacity)?,
-                })
-            })
+    /// Copies values from one period earlier (plus the saltus) until the
+    /// table has `target` of them; returns a value that does not fit the
+    /// storage type, not yet stored.
+    fn copy_from_period(
+        &mut self,
+        target: usize,
+        ticker: &mut Ticker,
+    ) -> Result<Option<u64>, Interrupted> {
+        let Some(period) = self.proven else {
+            return Ok(None);
         };
-        let new = wide(self.slice())?;
-        self.vals = new;
+        let p = period.period as usize;
+        let s = period.saltus;
+        with_vals!(&mut self.vals, |v| copy(v, p, s, target, ticker))
+    }
+
+    fn widen(&mut self, value: u64, capacity: usize) -> Result<(), ()> {
+        self.vals = self.vals.widened(value, capacity)?;
         Ok(())
     }
 }
 
-fn bytes_for(max: u64) -> u64 {
-    if max <= u8::MAX as u64 {
-        1
-    } else if max <= u16::MAX as u64 {
-        2
-    } else if max <= u32::MAX as u64 {
-        4
-    } else {
-        8
-    }
-}
-
-#[derive(Debug, Clone)]
-enum Solver {
-    Subtraction(Subtraction),
-    AllBut(AllBut),
-    Split(Box<Split>),
-}
-
-impl Solver {
-    /// Computes values until `vals` has `target` of them. Returns the value
-    /// of the next heap, not yet stored, if it does not fit in `T`.
-    fn run<T: Cell>(
-        &mut self,
-        vals: &mut Vec<T>,
-        target: usize,
-        ticker: &mut Ticker,
-    ) -> Result<Option<u64>, Interrupted> {
-        match self {
-            Solver::Subtraction(s) => s.run(vals, target, ticker),
-            Solver::AllBut(s) => s.run(vals, target, ticker),
-            Solver::Split(s) => s.run(vals, target, ticker),
+/// Extends `v` to `target` values with `v[n] = v[n - p] + s`.
+fn copy<T: Cell>(
+    v: &mut Vec<T>,
+    p: usize,
+    s: u64,
+    target: usize,
+    ticker: &mut Ticker,
+) -> Result<Option<u64>, Interrupted> {
+    while v.len() < target {
+        let len = v.len();
+        let chunk = (target - len).min(p).min(1 << 16);
+        if s == 0 {
+            v.extend_from_within(len - p..len - p + chunk);
+        } else {
+            for i in len..len + chunk {
+                let x: u64 = v[i - p].into();
+                let y = x.saturating_add(s);
+                if y > T::MAX {
+                    return Ok(Some(y));
+                }
+                ticker.saw(y);
+                v.push(T::from_u64(y));
+            }
         }
+        ticker.add(chunk as u64, v.len())?;
     }
-
-    /// Stores `v` as the next value and updates the solver's bookkeeping.
-    fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
-        match self {
-            Solver::Subtraction(_) => vals.push(T::from_u64(v)),
-            Solver::AllBut(s) => s.commit(vals, v),
-            Solver::Split(s) => s.commit(vals, v),
-        }
-    }
+    Ok(None)
 }
 
-mod split;
-mod subtraction;
-#[cfg(test)]
-mod tests;
-
-use split::Split;
-use subtraction::{AllBut, Subtraction};
+/// The period a code's solver proved, as a [`Period`].
+pub(crate) fn octal_period(n0: u64, p: u64, need: u64) -> Period {
+    Period {
+        preperiod: n0,
+        period: p,
+        saltus: 0,
+        proof: Proof::OctalTheorem {
+            checked_to: need - 1,
+        },
+    }
+}

@@ -1,128 +1,62 @@
-//! Splitting rules (take-and-break codes, Grundy's game): the mex of
-//! xor-pairs, with the rare/common split that settles most values quickly.
+//! Two-heap splitting rules (take-and-break codes without three-heap
+//! splits, Grundy's game): the mex of xor-pairs, with the rare/common split
+//! that settles most values quickly.
+//!
+//! The values are divided into a set C of "common" values that is xor-free
+//! (no c1 ^ c2 = c3 with all three in C; hence 0 is not in C) and the rest,
+//! R. A split of two heaps whose values are both common has a value outside
+//! C. So the common values a heap can reach are all reached by splits where
+//! one part has a rare value (or by moves that leave one heap), and those
+//! positions are few in games with the "sparse space" behaviour. Each new
+//! value is first bounded from the rare positions only: the least common
+//! value c not reached is the answer unless a rare value below c is not
+//! reached either. Those rare values are then looked for among all splits,
+//! and the scan stops as soon as all of them are found (the answer is c),
+//! which in sparse games happens after a few thousand splits. The split is
+//! rebuilt from the value counts as the table grows, and is switched off
+//! when rare positions are not rare.
+//!
+//! Option values are marked one byte per value (see [`Bytes`]).
 
-use super::*;
+use super::marks::{Bytes, Marks};
+use super::{Cell, Cost, Stop, Ticker, octal_period};
+use crate::engine::Interrupted;
+use crate::engine::code::Code;
+use crate::engine::periodicity::theorem::Tracker;
 
-// ---------------------------------------------------------------------------
-// Splitting rules: take-and-break codes and Grundy's game.
-
-/// A set of option values being marked, with its mex.
-pub(super) trait Marks {
-    fn set(&mut self, x: usize);
-    fn has(&self, x: usize) -> bool;
-    /// The smallest unmarked value `>= from` (the capacity if all are marked).
-    fn mex_from(&self, from: usize) -> usize;
-}
-
-/// Marks for values below 64, in one register.
-pub(super) struct Reg(pub(super) u64);
-
-impl Marks for Reg {
-    #[inline(always)]
-    fn set(&mut self, x: usize) {
-        self.0 |= 1u64 << (x & 63);
-    }
-    #[inline(always)]
-    fn has(&self, x: usize) -> bool {
-        x < 64 && (self.0 >> x) & 1 != 0
-    }
-    #[inline]
-    fn mex_from(&self, from: usize) -> usize {
-        if from >= 64 {
-            return 64;
-        }
-        let free = !self.0 >> from;
-        if free == 0 {
-            64
-        } else {
-            from + free.trailing_zeros() as usize
-        }
-    }
-}
-
-/// Marks in a slice of words.
-pub(super) struct Bits<'a>(pub(super) &'a mut [u64]);
-
-impl Marks for Bits<'_> {
-    #[inline(always)]
-    fn set(&mut self, x: usize) {
-        if let Some(w) = self.0.get_mut(x >> 6) {
-            *w |= 1u64 << (x & 63);
-        }
-    }
-    #[inline(always)]
-    fn has(&self, x: usize) -> bool {
-        self.0.get(x >> 6).is_some_and(|w| (w >> (x & 63)) & 1 != 0)
-    }
-    fn mex_from(&self, from: usize) -> usize {
-        let mut i = from >> 6;
-        if i >= self.0.len() {
-            return self.0.len() * 64;
-        }
-        let free = !self.0[i] >> (from & 63);
-        if free != 0 {
-            return from + free.trailing_zeros() as usize;
-        }
-        i += 1;
-        while i < self.0.len() {
-            let free = !self.0[i];
-            if free != 0 {
-                return i * 64 + free.trailing_zeros() as usize;
-            }
-            i += 1;
-        }
-        self.0.len() * 64
-    }
-}
-
-/// Moves every bit at position b of `w` to position b ^ x (x < 64).
-#[inline]
-pub(super) fn xor_permute(mut w: u64, x: usize) -> u64 {
-    const MASKS: [u64; 6] = [
-        0x5555_5555_5555_5555,
-        0x3333_3333_3333_3333,
-        0x0F0F_0F0F_0F0F_0F0F,
-        0x00FF_00FF_00FF_00FF,
-        0x0000_FFFF_0000_FFFF,
-        0x0000_0000_FFFF_FFFF,
-    ];
-    for (i, &m) in MASKS.iter().enumerate() {
-        if (x >> i) & 1 != 0 {
-            let s = 1u32 << i;
-            w = ((w & m) << s) | ((w >> s) & m);
-        }
-    }
-    w
-}
-
-/// Pairs scanned between two looks at the mex in the early-exit scan.
-pub(super) const SCAN_BLOCK: usize = 16;
-pub(super) const UNKNOWN: u8 = 0;
-pub(super) const COMMON: u8 = 1;
-pub(super) const RARE: u8 = 2;
+/// Pairs scanned between two looks at the values still missing.
+const SCAN_BLOCK: usize = 64;
+const UNKNOWN: u8 = 0;
+const COMMON: u8 = 1;
+const RARE: u8 = 2;
 /// Above this many distinct possible values the split is not used (its
 /// classification costs the square of it).
-pub(super) const RC_MAX_WIDTH: usize = 4096;
+const RC_MAX_WIDTH: usize = 4096;
+/// Values between two updates of the cost model.
+const COST_WINDOW: usize = 4096;
 
 /// The rare/common split (see the module documentation).
 #[derive(Debug, Clone, Default)]
-pub(super) struct RareCommon {
+struct RareCommon {
     /// Whether new values are computed through the split.
-    pub(super) on: bool,
+    on: bool,
     /// Per value: UNKNOWN, COMMON or RARE.
-    pub(super) class: Vec<u8>,
-    pub(super) commons: Vec<usize>,
-    /// Heaps >= 1 whose value is not common, ascending (kept while `on`).
-    pub(super) rare: Vec<usize>,
-    /// Table length at the last rebuild, and when to rebuild next.
-    pub(super) last: usize,
-    pub(super) next: usize,
-    pub(super) rare_since: usize,
+    class: Vec<u8>,
+    commons: Vec<usize>,
+    /// Per value below the width: 1 if common (all classified at a rebuild).
+    common: Vec<u8>,
+    /// Heaps >= 1 whose value is not common, ascending, with their values.
+    rare: Vec<(u32, u32)>,
+    /// Table length at the last rebuild, and when to rebuild next
+    /// (`usize::MAX`: never, the split is not wanted).
+    last: usize,
+    next: usize,
+    rare_since: usize,
 }
 
 impl RareCommon {
     #[inline]
-    pub(super) fn is_common(&mut self, v: usize) -> bool {
+    fn is_common(&mut self, v: usize) -> bool {
         match self.class.get(v) {
             Some(&COMMON) => true,
             Some(&RARE) => false,
@@ -131,7 +65,7 @@ impl RareCommon {
     }
 
     /// Puts a value no heap has yet into C when C stays xor-free, else in R.
-    pub(super) fn classify(&mut self, v: usize) -> bool {
+    fn classify(&mut self, v: usize) -> bool {
         if v >= self.class.len() {
             self.class.resize((v + 1).next_power_of_two(), UNKNOWN);
         }
@@ -151,63 +85,113 @@ impl RareCommon {
 #[derive(Debug, Clone)]
 pub(super) struct Split {
     /// k with bit 1: a heap of exactly k may be removed.
-    pub(super) whole: Vec<usize>,
+    whole: Vec<usize>,
     /// k >= 1 with bit 2: removing k may leave one heap.
-    pub(super) leave: Vec<usize>,
+    leave: Vec<usize>,
     /// k with bit 4 (two heaps left), ascending.
-    pub(super) two: Vec<usize>,
-    /// k with bit 8 (three heaps left), ascending.
-    pub(super) three: Vec<usize>,
+    two: Vec<usize>,
     /// The two heaps must differ (Grundy's game).
-    pub(super) unequal: bool,
+    unequal: bool,
     /// A power of two >= 64 above every value so far.
-    pub(super) width: usize,
-    pub(super) bits: Vec<u64>,
-    pub(super) counts: Vec<u64>,
-    pub(super) rc: RareCommon,
-    /// With three-heap splits: for each s, the set of values of the splits
-    /// of s into two non-empty heaps, `width / 64` words per s.
-    pub(super) pairs: Vec<u64>,
-    /// For codes: the largest number of tokens taken and of heaps left, for
-    /// the periodicity theorem.
-    pub(super) theorem: Option<(u64, u64)>,
-    /// When to look for a proven period next (table length).
-    pub(super) next_period_check: usize,
-    /// A period proven by the theorem: (pre-period, period). Every later
-    /// value is copied from one period earlier.
-    pub(super) periodic: Option<(usize, usize)>,
+    width: usize,
+    /// One mark per value below `width`.
+    seen: Vec<u8>,
+    counts: Vec<u64>,
+    rc: RareCommon,
+    /// The rare values still to be found in the full scan.
+    targets: Vec<u32>,
+    /// Looks for a period proven by the octal periodicity theorem (codes).
+    pub(super) tracker: Tracker,
+    /// Work done since the cost model was last updated, and the length then.
+    window_work: u64,
+    window_from: usize,
+    cost: Cost,
 }
 
 impl Split {
-    pub(super) fn new(
+    fn new(
         whole: Vec<usize>,
         leave: Vec<usize>,
         two: Vec<usize>,
-        three: Vec<usize>,
         unequal: bool,
+        tracker: Tracker,
     ) -> Self {
         Split {
             whole,
             leave,
             two,
-            three,
             unequal,
             width: 64,
-            bits: vec![0; 1],
+            seen: vec![0; 64],
             counts: Vec::new(),
             rc: RareCommon {
                 next: 64,
                 ..RareCommon::default()
             },
-            pairs: Vec::new(),
-            theorem: None,
-            next_period_check: 128,
-            periodic: None,
+            targets: Vec::new(),
+            tracker,
+            window_work: 0,
+            window_from: 0,
+            cost: Cost {
+                a: 16.0,
+                b: 0.0,
+                c: 0.0,
+            },
         }
     }
 
-    pub(super) fn rc_possible(&self) -> bool {
-        self.three.is_empty() && !self.two.is_empty()
+    /// The solver of a take-and-break code with at most two heaps left.
+    pub(super) fn for_code(code: &Code) -> Self {
+        let (mut whole, mut leave, mut two) = (Vec::new(), Vec::new(), Vec::new());
+        for (k, &d) in code.digits.iter().enumerate() {
+            if d & 1 != 0 && k > 0 {
+                whole.push(k);
+            }
+            if d & 2 != 0 && k > 0 {
+                leave.push(k);
+            }
+            if d & 4 != 0 {
+                two.push(k);
+            }
+        }
+        let tracker = Tracker::new(code.max_take(), u64::from(code.max_parts()));
+        Split::new(whole, leave, two, false, tracker)
+    }
+
+    /// The solver of Grundy's game (never periodic, as far as anyone knows,
+    /// and no theorem would prove it).
+    pub(super) fn grundy() -> Self {
+        let mut tracker = Tracker::new(0, 2);
+        tracker.disable();
+        Split::new(vec![], vec![], vec![0], true, tracker)
+    }
+
+    pub(super) fn set_rare_common(&mut self, on: bool) {
+        self.rc.next = if on { self.rc.last.max(64) } else { usize::MAX };
+        if !on {
+            self.rc.on = false;
+            self.rc.rare = Vec::new();
+        }
+    }
+
+    fn rc_possible(&self) -> bool {
+        !self.two.is_empty()
+    }
+
+    /// About how much work each later heap takes.
+    pub(super) fn cost(&self, _len: u64) -> Cost {
+        self.cost
+    }
+
+    /// Bytes per value beyond the values: the rare list (at most a quarter
+    /// of the heaps while it is used) and the transient arrays of a period
+    /// check.
+    pub(super) fn bytes_per_value(&self) -> u64 {
+        if self.tracker.next_check() == u64::MAX {
+            2
+        } else {
+            5
+        }
     }
 
     pub(super) fn run<T: Cell>(
@@ -215,68 +199,61 @@ impl Split {
         vals: &mut Vec<T>,
         target: usize,
         ticker: &mut Ticker,
-    ) -> Result<Option<u64>, Interrupted> {
+    ) -> Result<Stop, Interrupted> {
+        ticker.model(self.cost);
         while vals.len() < target {
-            if let Some((_, p)) = self.periodic {
-                // proven periodic: copy from one period earlier
-                let len = vals.len();
-                let chunk = (target - len).min(p).min(1 << 16);
-                vals.extend_from_within(len - p..len - p + chunk);
-                ticker.add(chunk as u64, vals.len())?;
-                continue;
-            }
-            let (v, work) = if !self.three.is_empty() {
-                self.value3(vals)
-            } else if self.width == 64 {
-                let mut marks = Reg(0);
-                let work = self.value2(vals, &mut marks);
-                (work.0, work.1)
-            } else {
-                let mut bits = std::mem::take(&mut self.bits);
-                bits.fill(0);
-                let r = self.value2(vals, &mut Bits(&mut bits));
-                self.bits = bits;
-                r
-            };
+            let (v, work) = self.value(vals);
             if v > T::MAX {
-                return Ok(Some(v));
+                return Ok(Stop::Wide(v));
             }
             ticker.saw(v);
             self.commit(vals, v);
+            self.window_work += work;
             ticker.add(work, vals.len())?;
-            if vals.len() >= self.next_period_check {
-                self.check_period(vals, &mut *ticker.watch)?;
+            if vals.len() - self.window_from >= COST_WINDOW {
+                self.update_cost(vals.len());
+                ticker.model(self.cost);
+            }
+            if self.tracker.next_check() != u64::MAX
+                && self.tracker.push(vals, ticker.watch())?
+                && let Some((n0, p, need)) = self.tracker.proven()
+            {
+                self.rc = RareCommon::default();
+                return Ok(Stop::Proven(octal_period(n0, p, need)));
             }
         }
-        Ok(None)
+        Ok(Stop::Done)
     }
 
-    /// Looks for a period proven by the periodicity theorem (codes only), at
-    /// every doubling of the table; once found, later values are copies.
-    pub(super) fn check_period<T: Cell>(
-        &mut self,
-        vals: &[T],
-        watch: &mut dyn Watch,
-    ) -> Result<(), Interrupted> {
-        self.next_period_check = vals.len().saturating_mul(2);
-        let Some((t, parts)) = self.theorem else {
-            return Ok(());
+    /// Learns the cost per heap from the last window of heaps: about
+    /// constant with the split on, growing with the heap without it.
+    fn update_cost(&mut self, len: usize) {
+        let heaps = (len - self.window_from).max(1) as f64;
+        let per = self.window_work as f64 / heaps;
+        self.cost = if self.rc.on {
+            Cost {
+                a: per,
+                b: 0.0,
+                c: 0.0,
+            }
+        } else {
+            Cost {
+                a: 0.0,
+                b: per / len as f64,
+                c: 0.0,
+            }
         };
-        if let Some((n0, p, _)) = crate::engine::period::theorem_scan(vals, t, parts, watch)?.proven
-        {
-            // the scan only proves periods whose check lies within the
-            // table, so n0 + p <= len
-            self.periodic = Some((n0 as usize, p as usize));
-            self.rc = RareCommon::default();
-            self.pairs = Vec::new();
-        }
-        Ok(())
+        self.window_work = 0;
+        self.window_from = len;
     }
 
-    /// Marks the options that do not split.
-    #[inline]
-    pub(super) fn mark_takes<T: Cell, M: Marks>(&self, vals: &[T], marks: &mut M) {
+    /// The value of heap `vals.len()`, with a measure of the work done.
+    fn value<T: Cell>(&mut self, vals: &[T]) -> (u64, u64) {
         let n = vals.len();
+        let mut seen = std::mem::take(&mut self.seen);
+        seen.fill(0);
+        let mut marks = Bytes(&mut seen);
+        let mut work = 1 + self.whole.len() as u64 + self.leave.len() as u64;
         for &k in &self.whole {
             if k == n {
                 marks.set(0);
@@ -287,62 +264,101 @@ impl Split {
                 marks.set(vals[n - k].idx());
             }
         }
-    }
-
-    /// The value of heap `vals.len()` for rules with at most two-heap splits;
-    /// returns it with a measure of the work done.
-    pub(super) fn value2<T: Cell, M: Marks>(&mut self, vals: &[T], marks: &mut M) -> (u64, u64) {
-        let n = vals.len();
-        self.mark_takes(vals, marks);
-        let mut work = 1 + self.whole.len() as u64 + self.leave.len() as u64;
-        let unequal = self.unequal;
-        let half_of = |m: usize| if unequal { (m - 1) / 2 } else { m / 2 };
-        if !self.rc.on {
+        let result = if self.rc.on {
+            self.value_rc(vals, &mut seen, &mut work)
+        } else {
             for &k in &self.two {
                 if k + 2 > n {
                     break;
                 }
                 let m = n - k;
-                let half = half_of(m);
-                let lo = &vals[1..=half];
-                let hi = &vals[m - half..m];
-                let len = lo.len().min(hi.len());
-                for t in 0..len {
-                    marks.set((lo[t] ^ hi[len - 1 - t]).idx());
-                }
-                work += half as u64;
+                let half = self.half(m);
+                work += pairs(vals, m, 0, half, &mut seen);
             }
-            return (marks.mex_from(0) as u64, work);
-        }
-        // splits in which one part is a rare position
+            Bytes(&mut seen).mex_from(0)
+        };
+        self.seen = seen;
+        (result as u64, work)
+    }
+
+    /// The largest smaller part of a split of `m` tokens into two heaps.
+    #[inline]
+    fn half(&self, m: usize) -> usize {
+        if self.unequal { (m - 1) / 2 } else { m / 2 }
+    }
+
+    /// The value from the rare positions, then a scan of all splits for
+    /// the rare values below it that are still missing.
+    fn value_rc<T: Cell>(&mut self, vals: &[T], seen: &mut [u8], work: &mut u64) -> usize {
+        let n = vals.len();
+        let mask = seen.len() - 1;
+        let rare = &self.rc.rare;
         for &k in &self.two {
             if k + 2 > n {
                 break;
             }
             let m = n - k;
-            for &r in &self.rc.rare {
-                if r >= m {
-                    break;
-                }
-                if unequal && 2 * r == m {
-                    continue;
-                }
-                marks.set((vals[r] ^ vals[m - r]).idx());
+            let end = rare.partition_point(|&(r, _)| (r as usize) < m);
+            if self.unequal && m.is_multiple_of(2) {
+                // the split into two equal heaps is no move
+                let half = rare[..end].partition_point(|&(r, _)| 2 * (r as usize) < m);
+                let skip = usize::from(rare.get(half).is_some_and(|&(r, _)| 2 * r as usize == m));
+                mark_rare(vals, m, &rare[..half], seen, mask);
+                mark_rare(vals, m, &rare[(half + skip).min(end)..end], seen, mask);
+            } else {
+                mark_rare(vals, m, &rare[..end], seen, mask);
             }
-            work += self.rc.rare.len() as u64;
+            *work += end as u64;
         }
-        let mut result = marks.mex_from(0);
-        if self.rc.is_common(result) {
-            // common-common splits never reach a common value
-            return (result as u64, work);
+        // the least common value not reached is the answer, unless a rare
+        // value below it is not reached at all
+        self.targets.clear();
+        // eight marks at a time: only the values not reached are looked at
+        let common = &self.rc.common;
+        let words = seen.len().min(common.len()) / 8;
+        let mut found = None;
+        'words: for w in 0..words {
+            let at = 8 * w;
+            let marks = u64::from_le_bytes(seen[at..at + 8].try_into().unwrap_or_default());
+            let mut missing = !marks & 0x0101_0101_0101_0101;
+            while missing != 0 {
+                let v = at + missing.trailing_zeros() as usize / 8;
+                missing &= missing - 1;
+                if common[v] != 0 {
+                    found = Some(v);
+                    break 'words;
+                }
+                self.targets.push(v as u32);
+            }
         }
-        // full scan, until the mex is common: all digits side by side, in
-        // blocks of pairs, so that whichever digit reaches the missing
-        // values ends it
-        let Some(&k0) = self.two.first() else {
-            return (result as u64, work);
+        let c = match found {
+            Some(v) => v,
+            None => {
+                // every value below the classified ones is reached or rare
+                let mut c = 8 * words;
+                loop {
+                    if seen.get(c).is_none_or(|&b| b == 0) {
+                        if self.rc.is_common(c) {
+                            break c;
+                        }
+                        self.targets.push(c as u32);
+                    }
+                    c += 1;
+                }
+            }
         };
-        let longest = if k0 + 2 > n { 0 } else { half_of(n - k0) };
+        if self.targets.is_empty() {
+            return c;
+        }
+        // all splits, all digits side by side, in blocks, until every rare
+        // target is found
+        let Some(&k0) = self.two.first() else {
+            return self.targets[0] as usize;
+        };
+        let longest = if k0 + 2 > n { 0 } else { self.half(n - k0) };
+        // all targets must be found: look at them in order, and only as far
+        // as the first one still missing
+        let mut head = 0;
         let mut i = 0;
         while i < longest {
             let end = (i + SCAN_BLOCK).min(longest);
@@ -351,89 +367,30 @@ impl Split {
                     break;
                 }
                 let m = n - k;
-                let e = end.min(half_of(m));
+                let e = end.min(self.half(m));
                 if e <= i {
                     break;
                 }
-                // pairs (1 + j, m - 1 - j) for j in i..e
-                let lo = &vals[1 + i..1 + e];
-                let hi = &vals[m - e..m - i];
-                let len = lo.len().min(hi.len());
-                for t in 0..len {
-                    marks.set((lo[t] ^ hi[len - 1 - t]).idx());
-                }
-                work += len as u64;
+                *work += pairs(vals, m, i, e, seen);
             }
             i = end;
-            if marks.has(result) {
-                result = marks.mex_from(result);
-                if self.rc.is_common(result) {
-                    break;
-                }
-            }
-        }
-        (result as u64, work)
-    }
-
-    /// The value of heap `vals.len()` for codes with three-heap splits; also
-    /// records the pair values of that heap.
-    pub(super) fn value3<T: Cell>(&mut self, vals: &[T]) -> (u64, u64) {
-        let n = vals.len();
-        let stride = self.width / 64;
-        // the pair values of n
-        let row = self.pairs.len();
-        self.pairs.resize(row + stride, 0);
-        {
-            let mut p = Bits(&mut self.pairs[row..row + stride]);
-            let half = n / 2;
-            if half >= 1 {
-                for (&x, &y) in vals[1..=half].iter().zip(vals[n - half..n].iter().rev()) {
-                    p.set((x ^ y).idx());
-                }
-            }
-        }
-        let mut bits = std::mem::take(&mut self.bits);
-        bits.fill(0);
-        let mut work = 1 + n as u64 / 2;
-        {
-            let mut marks = Bits(&mut bits);
-            self.mark_takes(vals, &mut marks);
-        }
-        for &k in &self.two {
-            if k + 2 > n {
-                break;
-            }
-            let s = n - k;
-            for (b, &w) in bits
-                .iter_mut()
-                .zip(&self.pairs[s * stride..(s + 1) * stride])
+            while self
+                .targets
+                .get(head)
+                .is_some_and(|&t| seen.get(t as usize).is_some_and(|&b| b != 0))
             {
-                *b |= w;
+                head += 1;
             }
-            work += stride as u64;
+            if head == self.targets.len() {
+                return c;
+            }
         }
-        for &k in &self.three {
-            if k + 3 > n {
-                break;
-            }
-            let m = n - k;
-            for (c, &x) in vals.iter().enumerate().take(m - 1).skip(1) {
-                let g = x.idx();
-                let (hi, lo) = (g >> 6, g & 63);
-                let s = m - c;
-                for (j, &w) in self.pairs[s * stride..(s + 1) * stride].iter().enumerate() {
-                    if w != 0
-                        && let Some(b) = bits.get_mut(j ^ hi)
-                    {
-                        *b |= xor_permute(w, lo);
-                    }
-                }
-            }
-            work += (m as u64) * stride as u64;
-        }
-        let v = Bits(&mut bits).mex_from(0) as u64;
-        self.bits = bits;
-        (v, work)
+        // the least target never reached
+        self.targets
+            .iter()
+            .copied()
+            .find(|&t| seen.get(t as usize).is_none_or(|&b| b == 0))
+            .map_or(c, |t| t as usize)
     }
 
     pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
@@ -445,10 +402,13 @@ impl Split {
         }
         self.counts[vi] += 1;
         if vi >= self.width {
-            self.grow(vi);
+            while self.width <= vi {
+                self.width *= 2;
+            }
+            self.seen = vec![0; self.width];
         }
         if self.rc.on && !self.rc.is_common(vi) && n >= 1 {
-            self.rc.rare.push(n);
+            self.rc.rare.push((n as u32, v as u32));
             self.rc.rare_since += 1;
         }
         let len = n + 1;
@@ -462,28 +422,9 @@ impl Split {
         }
     }
 
-    /// Makes room for values up to `v`.
-    pub(super) fn grow(&mut self, v: usize) {
-        let old_stride = self.width / 64;
-        while self.width <= v {
-            self.width *= 2;
-        }
-        let stride = self.width / 64;
-        self.bits = vec![0; stride];
-        if !self.three.is_empty() {
-            let rows = self.pairs.len() / old_stride.max(1);
-            let mut pairs = vec![0u64; rows * stride];
-            for r in 0..rows {
-                pairs[r * stride..r * stride + old_stride]
-                    .copy_from_slice(&self.pairs[r * old_stride..(r + 1) * old_stride]);
-            }
-            self.pairs = pairs;
-        }
-    }
-
     /// Chooses C greedily from the most frequent values and lists the rare
     /// positions again.
-    pub(super) fn rebuild<T: Cell>(&mut self, vals: &[T]) {
+    fn rebuild<T: Cell>(&mut self, vals: &[T]) {
         let len = vals.len();
         let mut order: Vec<usize> = (0..self.counts.len())
             .filter(|&v| self.counts[v] > 0)
@@ -496,13 +437,27 @@ impl Split {
         for v in order {
             rc.classify(v);
         }
-        rc.rare.clear();
-        for (p, &x) in vals.iter().enumerate().skip(1) {
-            if rc.class[x.idx()] != COMMON {
-                rc.rare.push(p);
+        // the values no heap has yet, in order, so that the scan for the
+        // least common value missing need not classify any
+        for v in 0..self.width {
+            if rc.class[v] == UNKNOWN {
+                rc.classify(v);
             }
         }
-        rc.on = self.width <= RC_MAX_WIDTH && rc.rare.len() * 4 <= len;
+        rc.common = rc.class[..self.width]
+            .iter()
+            .map(|&c| u8::from(c == COMMON))
+            .collect();
+        rc.rare.clear();
+        let fits = u32::try_from(len).is_ok() && self.width <= RC_MAX_WIDTH;
+        if fits {
+            for (p, &x) in vals.iter().enumerate().skip(1) {
+                if rc.class[x.idx()] != COMMON {
+                    rc.rare.push((p as u32, x.idx() as u32));
+                }
+            }
+        }
+        rc.on = fits && rc.rare.len() * 4 <= len;
         if !rc.on {
             rc.rare = Vec::new();
         }
@@ -510,4 +465,53 @@ impl Split {
         rc.next = (2 * len).max(64);
         rc.rare_since = 0;
     }
+}
+
+/// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` listed.
+#[inline]
+fn mark_rare<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8], mask: usize) {
+    let vals = &vals[..m];
+    // four at a time, so that the loads of one do not wait on the stores
+    // of the others
+    let mut r4 = rare.chunks_exact(4);
+    for e in &mut r4 {
+        let x0 = e[0].1 as usize ^ vals[m - e[0].0 as usize].idx();
+        let x1 = e[1].1 as usize ^ vals[m - e[1].0 as usize].idx();
+        let x2 = e[2].1 as usize ^ vals[m - e[2].0 as usize].idx();
+        let x3 = e[3].1 as usize ^ vals[m - e[3].0 as usize].idx();
+        seen[x0 & mask] = 1;
+        seen[x1 & mask] = 1;
+        seen[x2 & mask] = 1;
+        seen[x3 & mask] = 1;
+    }
+    for &(r, g) in r4.remainder() {
+        let x = g as usize ^ vals[m - r as usize].idx();
+        seen[x & mask] = 1;
+    }
+}
+
+/// Marks the values of the splits `(1 + j, m - 1 - j)` for `j` in
+/// `from..to`; returns how many. The xors of a stretch are formed first
+/// (the compiler does those side by side), then marked.
+#[inline(always)]
+fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
+    const STRETCH: usize = 64;
+    let mask = seen.len() - 1;
+    let mut xs = [T::default(); STRETCH];
+    let mut j = from;
+    while j < to {
+        let len = (to - j).min(STRETCH);
+        // pairs (1 + j + t, m - 1 - j - t) for t < len
+        let lo = &vals[1 + j..1 + j + len];
+        let hi = &vals[m - j - len..m - j];
+        let xs = &mut xs[..len];
+        for ((x, &a), &b) in xs.iter_mut().zip(lo).zip(hi.iter().rev()) {
+            *x = a ^ b;
+        }
+        for &x in xs.iter() {
+            seen[x.idx() & mask] = 1;
+        }
+        j += len;
+    }
+    (to - from) as u64
 }

@@ -1,7 +1,8 @@
 //! Finite subtraction and all-but subtraction tables.
 
-use super::split::{Bits, Marks};
-use super::*;
+use super::marks::{Bits, Marks};
+use super::{Cell, Stop, Ticker};
+use crate::engine::Interrupted;
 
 // ---------------------------------------------------------------------------
 // Finite subtraction: mex over at most |S| options.
@@ -13,12 +14,19 @@ pub(super) struct Subtraction {
 }
 
 impl Subtraction {
+    pub(super) fn new(set: Vec<u64>) -> Self {
+        Subtraction {
+            set,
+            scratch: Vec::new(),
+        }
+    }
+
     pub(super) fn run<T: Cell>(
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
         ticker: &mut Ticker,
-    ) -> Result<Option<u64>, Interrupted> {
+    ) -> Result<Stop, Interrupted> {
         let words = self.set.len() / 64 + 1;
         self.scratch.resize(words, 0);
         let cost = self.set.len() as u64 + 1;
@@ -48,13 +56,13 @@ impl Subtraction {
                 Bits(marks).mex_from(0) as u64
             };
             if v > T::MAX {
-                return Ok(Some(v));
+                return Ok(Stop::Wide(v));
             }
             ticker.saw(v);
             vals.push(T::from_u64(v));
             ticker.add(cost, vals.len())?;
         }
-        Ok(None)
+        Ok(Stop::Done)
     }
 }
 
@@ -92,7 +100,7 @@ impl AllBut {
         vals: &mut Vec<T>,
         target: usize,
         ticker: &mut Ticker,
-    ) -> Result<Option<u64>, Interrupted> {
+    ) -> Result<Stop, Interrupted> {
         let cost = self.excluded.len() as u64 + 1;
         while vals.len() < target {
             let n = vals.len();
@@ -123,13 +131,13 @@ impl AllBut {
                 i = j;
             }
             if v > T::MAX {
-                return Ok(Some(v));
+                return Ok(Stop::Wide(v));
             }
             ticker.saw(v);
             self.commit(vals, v);
             ticker.add(cost, vals.len())?;
         }
-        Ok(None)
+        Ok(Stop::Done)
     }
 
     pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {

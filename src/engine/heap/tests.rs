@@ -2,7 +2,7 @@
 
 use super::super::code::{Code, parse_code};
 use super::super::{Interrupted, Quiet};
-use super::split::xor_permute;
+use super::marks::xor_permute;
 use super::*;
 use rustc_hash::FxHashMap;
 
@@ -231,11 +231,12 @@ fn period_shortcut_agrees_with_computing() {
         long.extend_to(20_000, &mut Quiet).unwrap();
         assert!(short.values(0..20_001).eq(long.values(0..20_001)), "{text}");
         assert!(
-            text == "0.6" || short.proven_period().is_some(),
+            text == "0.6" || short.proven().is_some(),
             "{text} not periodic"
         );
         if text == "0.77" {
-            assert_eq!(short.proven_period(), Some((71, 12)));
+            let p = short.proven().unwrap();
+            assert_eq!((p.preperiod, p.period), (71, 12));
         }
     }
     for text in ["0.A", "4.8"] {
@@ -327,4 +328,32 @@ fn absurd_sizes_fail_cleanly() {
     assert_eq!(t.get(u64::MAX), None);
     let (from, to) = (5, 2);
     assert_eq!(t.values(from..to).count(), 0);
+}
+
+#[test]
+fn three_heap_bounds_agree_with_pair_sets() {
+    // the bound method takes over once values grow steadily (from heap
+    // 256); the pair sets compute every heap in full
+    for text in ["0.8", "0.C", "0.F8", "0.9F", "8.0", "0.48", "C.0", "0.4F"] {
+        let fast = table(hexcode(text), 1500);
+        let mut exact = HeapTable::new(hexcode(text)).with_rare_common(false);
+        exact.extend_to(1500, &mut Quiet).unwrap();
+        assert!(
+            fast.values(0..1501).eq(exact.values(0..1501)),
+            "{text}: the bound method differs from the pair sets"
+        );
+    }
+    // and with naive values on a shorter stretch past the switch
+    check_against_naive(hexcode("0.F8"), 330);
+}
+
+#[test]
+fn three_heap_hex_codes_reach_far_heaps_quickly() {
+    // published closed forms: 0.8 gives (n - 1) / 3 and 0.C gives
+    // (n - 1) / 2 from heap 1 on
+    let t = table(hexcode("0.8"), 100_000);
+    assert_eq!(t.get(100_000), Some(33_333));
+    assert!((1..=100_000).all(|n| t.get(n) == Some((n - 1) / 3)));
+    let t = table(hexcode("0.C"), 50_000);
+    assert!((1..=50_000).all(|n| t.get(n) == Some((n - 1) / 2)));
 }

@@ -1,0 +1,507 @@
+//! Take-and-break codes with three-heap splits (hexadecimal digits with
+//! bit 8), in two ways.
+//!
+//! **Pair sets.** For each heap `s` the set of values of its splits into two
+//! non-empty heaps is kept as a bitset; the options of a three-heap split
+//! of `m` tokens are then `G(c) ^ P(m - c)` for the smallest part `c <=
+//! m / 3`. Exact for any code; the cost per heap grows with the heap and
+//! with the values, and so does the memory.
+//!
+//! **Bounds.** Many of these games have values that grow steadily:
+//! `G(n + p) = G(n) + s` from some point on. Then, with `a = s / p` and `B`
+//! (`B_K`) the largest `G(x) - a x` over all heaps (over heaps above `K`),
+//! two heaps `x + y = m` both above `K` have `G(x) ^ G(y) <= G(x) + G(y) <=
+//! a m + 2 B_K` (a xor never exceeds the sum), and three heaps of which two
+//! are above `K` have at most `a m + B + 2 B_K`. The value of a heap is
+//! found from the options that are listed exactly (every option whose
+//! parts but the largest are at most `K`, and the three-heap splits `(b, b,
+//! x)` whose value is `G(x)`) when the mex of those exceeds every bound:
+//! then every smaller value is reached and the mex is reached by no option
+//! at all. When a bound does not allow it, the heap is worked out by going
+//! through all its options. No value rests on the period itself: it only
+//! chooses the slope `a`, and every bound is checked against the values.
+
+use super::marks::{Bits, Marks, xor_permute};
+use super::{Cell, Cost, Stop, Ticker, octal_period, wide};
+use crate::engine::code::Code;
+use crate::engine::periodicity::observe::observed;
+use crate::engine::periodicity::theorem::Tracker;
+use crate::engine::{Interrupted, Quiet};
+
+/// Parts up to this size are listed exactly in the bound method.
+const K: usize = 12;
+/// Heaps before the bound method is first tried.
+const BOUNDS_FROM: usize = 256;
+/// Known heaps the bound method must reproduce before it is used.
+const TRIAL: usize = 64;
+
+#[derive(Debug, Clone)]
+pub(super) struct Three {
+    whole: Vec<usize>,
+    leave: Vec<usize>,
+    /// k with bit 4 (two heaps left), ascending.
+    two: Vec<usize>,
+    /// k with bit 8 (three heaps left), ascending.
+    three: Vec<usize>,
+    /// A power of two >= 64 above every value so far.
+    width: usize,
+    bits: Vec<u64>,
+    /// The pair sets, `width / 64` words per heap (while they are used).
+    pairs: Vec<u64>,
+    /// Whether the pair sets are kept (false once bounds are used).
+    keep_pairs: bool,
+    /// The bound method, once it is in use.
+    bounds: Option<Box<Bounds>>,
+    /// Whether the bound method may be used.
+    shortcuts: bool,
+    /// When to try the bound method next (table length).
+    next_try: usize,
+    pub(super) tracker: Tracker,
+}
+
+impl Three {
+    pub(super) fn new(code: &Code) -> Self {
+        let (mut whole, mut leave, mut two, mut three) = (vec![], vec![], vec![], vec![]);
+        for (k, &d) in code.digits.iter().enumerate() {
+            if d & 1 != 0 && k > 0 {
+                whole.push(k);
+            }
+            if d & 2 != 0 && k > 0 {
+                leave.push(k);
+            }
+            if d & 4 != 0 {
+                two.push(k);
+            }
+            if d & 8 != 0 {
+                three.push(k);
+            }
+        }
+        Three {
+            whole,
+            leave,
+            two,
+            three,
+            width: 64,
+            bits: vec![0; 1],
+            pairs: Vec::new(),
+            keep_pairs: true,
+            bounds: None,
+            shortcuts: true,
+            next_try: BOUNDS_FROM,
+            tracker: Tracker::new(code.max_take(), 3),
+        }
+    }
+
+    /// Whether the bound method may be used (the default); for tests.
+    pub(super) fn set_shortcuts(&mut self, on: bool) {
+        self.shortcuts = on;
+    }
+
+    fn stride(&self) -> usize {
+        self.width / 64
+    }
+
+    /// About how much work each later heap takes (from heap `len` on).
+    pub(super) fn cost(&self, len: u64) -> Cost {
+        let lists = (self.three.len() * K * K / 2 + self.two.len() * K + 8) as f64;
+        match &self.bounds {
+            // the rare heaps worked out in full cost about x^2 / 12 each
+            Some(b) => {
+                let rate = (b.fallbacks as f64 + 1.0) / (b.used as f64 + 64.0);
+                Cost {
+                    a: lists,
+                    b: 0.0,
+                    c: rate * self.three.len() as f64 / 12.0,
+                }
+            }
+            None => {
+                // x / 3 words of pair sets per heap at three steps each,
+                // the width growing with the values (about `slope` per heap)
+                let slope = self.width as f64 / (len.max(1) as f64);
+                Cost {
+                    a: lists,
+                    b: 0.5 + (self.two.len() as f64),
+                    c: self.three.len() as f64 * slope.max(1.0 / 64.0) / 64.0,
+                }
+            }
+        }
+    }
+
+    /// Bytes per value beyond the values, for a table of `count` values
+    /// whose values reach about `max`.
+    pub(super) fn bytes_per_value(&self, _count: u64, max: u64) -> u64 {
+        if self.bounds.is_some() {
+            // first heaps of each value by parity, and the transient arrays
+            // of a period check
+            return 16 + 2;
+        }
+        let width = max
+            .max(self.width as u64)
+            .checked_next_power_of_two()
+            .unwrap_or(u64::MAX);
+        (width / 64).max(1).saturating_mul(8).saturating_add(2)
+    }
+
+    pub(super) fn run<T: Cell>(
+        &mut self,
+        vals: &mut Vec<T>,
+        target: usize,
+        ticker: &mut Ticker,
+    ) -> Result<Stop, Interrupted> {
+        ticker.model(self.cost(vals.len() as u64));
+        while vals.len() < target {
+            if self.bounds.is_none() && self.shortcuts && vals.len() >= self.next_try {
+                self.try_bounds(vals);
+                ticker.model(self.cost(vals.len() as u64));
+            }
+            let (v, work) = match self.bounds.take() {
+                Some(mut b) => {
+                    let r = b.value(self, vals);
+                    self.bounds = Some(b);
+                    r
+                }
+                None => self.value_by_pairs(vals),
+            };
+            if v > T::MAX {
+                return Ok(Stop::Wide(v));
+            }
+            ticker.saw(v);
+            self.commit(vals, v);
+            ticker.add(work, vals.len())?;
+            if self.tracker.next_check() != u64::MAX
+                && self.tracker.push(vals, ticker.watch())?
+                && let Some((n0, p, need)) = self.tracker.proven()
+            {
+                self.pairs = Vec::new();
+                self.bounds = None;
+                return Ok(Stop::Proven(octal_period(n0, p, need)));
+            }
+        }
+        Ok(Stop::Done)
+    }
+
+    /// The pair set of heap `n` (splits into two non-empty heaps), appended.
+    fn push_pairs<T: Cell>(&mut self, vals: &[T]) {
+        let n = vals.len();
+        let stride = self.stride();
+        let row = self.pairs.len();
+        self.pairs.resize(row + stride, 0);
+        let mut p = Bits(&mut self.pairs[row..row + stride]);
+        let half = n / 2;
+        if half >= 1 {
+            for (&x, &y) in vals[1..=half].iter().zip(vals[n - half..n].iter().rev()) {
+                p.set((x ^ y).idx());
+            }
+        }
+    }
+
+    /// The value of heap `vals.len()` from the pair sets; records the pair
+    /// set of that heap.
+    fn value_by_pairs<T: Cell>(&mut self, vals: &[T]) -> (u64, u64) {
+        let n = vals.len();
+        self.push_pairs(vals);
+        let stride = self.stride();
+        let mut bits = std::mem::take(&mut self.bits);
+        bits.fill(0);
+        let mut work = 1 + n as u64 / 2;
+        self.mark_takes(vals, &mut Bits(&mut bits));
+        for &k in &self.two {
+            if k + 2 > n {
+                break;
+            }
+            let s = n - k;
+            for (b, &w) in bits
+                .iter_mut()
+                .zip(&self.pairs[s * stride..(s + 1) * stride])
+            {
+                *b |= w;
+            }
+            work += stride as u64;
+        }
+        for &k in &self.three {
+            if k + 3 > n {
+                break;
+            }
+            let m = n - k;
+            // the smallest part c of a split (c, a, b) is at most m / 3
+            for (c, &x) in vals.iter().enumerate().take(m / 3 + 1).skip(1) {
+                let g = x.idx();
+                let (hi, lo) = (g >> 6, g & 63);
+                let s = m - c;
+                for (j, &w) in self.pairs[s * stride..(s + 1) * stride].iter().enumerate() {
+                    if w != 0
+                        && let Some(b) = bits.get_mut(j ^ hi)
+                    {
+                        *b |= xor_permute(w, lo);
+                    }
+                }
+            }
+            // a word of a pair set costs about three steps (the xor permutes it)
+            work += 3 * (m / 3) as u64 * stride as u64;
+        }
+        let v = Bits(&mut bits).mex_from(0) as u64;
+        self.bits = bits;
+        (v, work)
+    }
+
+    /// The value of heap `vals.len()` by going through all its options.
+    fn value_by_options<T: Cell>(&mut self, vals: &[T]) -> (u64, u64) {
+        let n = vals.len();
+        let mut bits = std::mem::take(&mut self.bits);
+        bits.fill(0);
+        let mut marks = Bits(&mut bits);
+        self.mark_takes(vals, &mut marks);
+        let mut work = 1u64;
+        for &k in &self.two {
+            if k + 2 > n {
+                break;
+            }
+            let m = n - k;
+            for a in 1..=m / 2 {
+                marks.set((vals[a] ^ vals[m - a]).idx());
+            }
+            work += (m / 2) as u64;
+        }
+        for &k in &self.three {
+            if k + 3 > n {
+                break;
+            }
+            let m = n - k;
+            for a in 1..=m / 3 {
+                let rest = m - a;
+                let ga = vals[a];
+                let (lo, hi) = (&vals[a..=rest / 2], &vals[rest - rest / 2..=rest - a]);
+                for (&b, &c) in lo.iter().zip(hi.iter().rev()) {
+                    marks.set((ga ^ b ^ c).idx());
+                }
+                work += lo.len() as u64;
+            }
+        }
+        let v = marks.mex_from(0) as u64;
+        self.bits = bits;
+        (v, work)
+    }
+
+    fn mark_takes<T: Cell, M: Marks>(&self, vals: &[T], marks: &mut M) {
+        let n = vals.len();
+        for &k in &self.whole {
+            if k == n {
+                marks.set(0);
+            }
+        }
+        for &k in &self.leave {
+            if k < n {
+                marks.set(vals[n - k].idx());
+            }
+        }
+    }
+
+    pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
+        vals.push(T::from_u64(v));
+        let vi = v as usize;
+        if vi >= self.width {
+            let old_stride = self.stride();
+            while self.width <= vi {
+                self.width *= 2;
+            }
+            let stride = self.stride();
+            self.bits = vec![0; stride];
+            if self.keep_pairs && self.bounds.is_none() {
+                let rows = self.pairs.len() / old_stride.max(1);
+                let mut pairs = vec![0u64; rows * stride];
+                for r in 0..rows {
+                    pairs[r * stride..r * stride + old_stride]
+                        .copy_from_slice(&self.pairs[r * old_stride..(r + 1) * old_stride]);
+                }
+                self.pairs = pairs;
+            }
+        }
+        if let Some(b) = &mut self.bounds {
+            b.saw(vals.len() - 1, v);
+        }
+    }
+
+    /// Switches to the bound method if the values grow steadily and the
+    /// method reproduces the last known values; else tries again later.
+    fn try_bounds<T: Cell>(&mut self, vals: &[T]) {
+        self.next_try = vals.len().saturating_mul(2);
+        let Ok(Some(seen)) = observed(vals, &mut Quiet) else {
+            return;
+        };
+        if seen.saltus == 0 {
+            return;
+        }
+        let mut b = Bounds::new(seen.saltus, seen.period, vals.len() - TRIAL, vals);
+        // the method must find the known values of the last heaps by
+        // itself (no full listing) before it is trusted with new ones
+        for n in vals.len() - TRIAL..vals.len() {
+            let (v, _) = b.value(self, &vals[..n]);
+            if b.fallbacks > 0 || wide(vals[n]) != v {
+                return;
+            }
+            b.saw(n, wide(vals[n]));
+        }
+        b.fallbacks = 0;
+        b.used = 0;
+        self.bounds = Some(Box::new(b));
+        self.keep_pairs = false;
+        self.pairs = Vec::new();
+    }
+}
+
+/// The bound method's state (see the module documentation): the slope
+/// `s / p`, the largest excesses over it, the first heap of each value by
+/// parity, and how far the `(b, b, x)` splits reach for each digit.
+#[derive(Debug, Clone)]
+struct Bounds {
+    s: i128,
+    p: i128,
+    /// max of `p G(x) - s x` over heaps `x >= 1`, and over heaps `x > K`.
+    excess: i128,
+    excess_k: i128,
+    /// `first[parity][v]`: the least heap `x >= 1` of that parity with
+    /// `G(x) = v` (`usize::MAX` if none yet).
+    first: [Vec<usize>; 2],
+    /// For heaps `n` of each parity: the mex of the values of the splits
+    /// `(b, b, x)` of the last such heap, with that heap.
+    reach: [(usize, usize); 2],
+    /// Exactly listed option values of the heap at hand.
+    listed: Vec<u64>,
+    /// Heaps answered by the method, and heaps it left to a full listing.
+    used: u64,
+    fallbacks: u64,
+}
+
+impl Bounds {
+    /// The method with slope `s / p`, knowing the heaps below `upto`.
+    fn new<T: Cell>(s: u64, p: u64, upto: usize, vals: &[T]) -> Bounds {
+        let mut b = Bounds {
+            s: i128::from(s),
+            p: i128::from(p),
+            excess: i128::MIN,
+            excess_k: i128::MIN,
+            first: [Vec::new(), Vec::new()],
+            reach: [(0, 0); 2],
+            listed: Vec::new(),
+            used: 0,
+            fallbacks: 0,
+        };
+        for (x, &g) in vals.iter().enumerate().take(upto).skip(1) {
+            b.saw(x, g.into());
+        }
+        b
+    }
+
+    /// Records `G(x) = v`.
+    fn saw(&mut self, x: usize, v: u64) {
+        if x == 0 {
+            return;
+        }
+        let e = self.p * i128::from(v) - self.s * x as i128;
+        self.excess = self.excess.max(e);
+        if x > K {
+            self.excess_k = self.excess_k.max(e);
+        }
+        let first = &mut self.first[x % 2];
+        let v = v as usize;
+        if v >= first.len() {
+            first.resize(v + 1, usize::MAX);
+        }
+        if first[v] == usize::MAX {
+            first[v] = x;
+        }
+    }
+
+    /// Whether `v` is the value of some heap `x <= upto` of parity `par`.
+    fn reached(&self, par: usize, v: usize, upto: usize) -> bool {
+        self.first[par].get(v).is_some_and(|&x| x <= upto)
+    }
+
+    /// The value of heap `vals.len()` (see the module documentation).
+    fn value<T: Cell>(&mut self, solver: &mut Three, vals: &[T]) -> (u64, u64) {
+        let n = vals.len();
+        let g = |i: usize| -> u64 { vals[i].into() };
+        self.listed.clear();
+        let mut work = 8u64;
+        for &k in &solver.whole {
+            if k == n {
+                self.listed.push(0);
+            }
+        }
+        for &k in &solver.leave {
+            if k < n {
+                self.listed.push(g(n - k));
+            }
+        }
+        for &k in &solver.two {
+            if k + 2 > n {
+                break;
+            }
+            let m = n - k;
+            for a in 1..=(m / 2).min(K) {
+                self.listed.push(g(a) ^ g(m - a));
+            }
+            work += K as u64;
+        }
+        for &k in &solver.three {
+            if k + 3 > n {
+                break;
+            }
+            let m = n - k;
+            for a in 1..=K.min(m / 3) {
+                for b in a..=K.min((m - a) / 2) {
+                    self.listed.push(g(a) ^ g(b) ^ g(m - a - b));
+                }
+            }
+            work += (K * K / 2) as u64;
+        }
+        self.listed.sort_unstable();
+        self.listed.dedup();
+        // every value below the reach is the value of some split (b, b, x):
+        // for heaps of one parity the reach only grows, so it is kept
+        let split_reaches = |b: &Bounds, v: usize| {
+            solver.three.iter().any(|&k| {
+                k + 3 <= n && {
+                    let m = n - k;
+                    b.reached(m % 2, v, m - 2)
+                }
+            })
+        };
+        let (mut v, at) = self.reach[n % 2];
+        if at > n {
+            v = 0;
+        }
+        while split_reaches(self, v) {
+            v += 1;
+        }
+        self.reach[n % 2] = (v, n);
+        loop {
+            let listed = self.listed.binary_search(&(v as u64)).is_ok();
+            let split = split_reaches(self, v);
+            if !listed && !split {
+                break;
+            }
+            v += 1;
+        }
+        // no unlisted option may reach v
+        let vp = self.p * v as i128;
+        let bounded = solver.two.iter().all(|&k| {
+            let m = n.saturating_sub(k);
+            m < 2 * (K + 1)
+                || self.excess_k == i128::MIN
+                || vp > self.s * m as i128 + 2 * self.excess_k
+        }) && solver.three.iter().all(|&k| {
+            let m = n.saturating_sub(k);
+            m < 2 * (K + 1) + 1
+                || self.excess_k == i128::MIN
+                || vp > self.s * m as i128 + self.excess + 2 * self.excess_k
+        });
+        if bounded {
+            self.used += 1;
+            return (v as u64, work);
+        }
+        self.fallbacks += 1;
+        let (v, more) = solver.value_by_options(vals);
+        (v, work + more)
+    }
+}
