@@ -41,5 +41,6 @@ impl Watch for StopAfter {
 
 pub mod code;
 pub mod heap;
+pub mod misere;
 pub mod period;
 pub mod rule;
