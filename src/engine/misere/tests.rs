@@ -250,6 +250,7 @@ fn canonical_nim_parts_play_like_the_heaps_in_any_company() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let w = world(&mut rng, 14);
     let mut memo = HashMap::new();
+    let mut checked = 0;
     for _ in 0..300 {
         let heaps: Vec<u64> = (0..1 + rng.below(3)).map(|_| rng.below(6)).collect();
         let canon = Nims::canon(heaps.iter().copied());
@@ -258,13 +259,13 @@ fn canonical_nim_parts_play_like_the_heaps_in_any_company() {
         a.extend(heaps.iter().map(|&h| Item::Nim(h)));
         let mut b = x.clone();
         b.extend(canon.0.iter().map(|&h| Item::Nim(h)));
-        assert_eq!(
-            w.grundy(&a, &mut memo),
-            w.grundy(&b, &mut memo),
-            "{heaps:?} as {canon:?} beside {x:?}"
-        );
-        assert!(memo.len() <= NAIVE_CAP + 1, "the world is too large to check");
+        let (Some(ga), Some(gb)) = (w.grundy(&a, &mut memo), w.grundy(&b, &mut memo)) else {
+            continue;
+        };
+        checked += 1;
+        assert_eq!(ga, gb, "{heaps:?} as {canon:?} beside {x:?}");
     }
+    assert!(checked > 200, "only {checked} checked");
 }
 
 #[test]
