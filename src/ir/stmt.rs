@@ -91,6 +91,7 @@ pub enum QueryIr {
     Grundy(GameExpr),
     Outcome(GameExpr),
     MisereOutcome(GameExpr),
+    MisereMoves(GameExpr),
     Moves(GameExpr),
     Explain(GameExpr),
     Mex(IntSet),

@@ -4,6 +4,7 @@
 pub mod explain;
 pub mod heap_options;
 pub mod misere;
+pub mod misere_moves;
 pub mod moves;
 pub mod period;
 pub mod show;
@@ -119,6 +120,13 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
                 lines: vec![outcome_line(p)],
             }
         }
+        QueryIr::MisereMoves(e) => {
+            let g = store.eval_game(defs, e)?;
+            Answer {
+                found: Found::Nothing,
+                lines: misere_moves::misere_moves(defs, store, &g)?,
+            }
+        }
         QueryIr::Period(game) => period::period(defs, store, *game)?,
     })
 }
@@ -215,6 +223,10 @@ fn why(
                 lines.push("a position is P exactly when its Grundy value is 0".into());
             }
             Ok(lines)
+        }
+        QueryIr::MisereOutcome(e) => {
+            let g = store.eval_game(defs, e)?;
+            misere_moves::why(defs, store, &g)
         }
         QueryIr::Mex(set) => {
             let values = store.eval_int_set(defs, set)?;

@@ -95,6 +95,7 @@ pub enum Query {
     Grundy(Expr),
     Outcome(Expr),
     MisereOutcome(Expr),
+    MisereMoves(Expr),
     Moves(Expr),
     Explain(Expr),
     Mex(Expr),

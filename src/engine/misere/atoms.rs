@@ -110,7 +110,13 @@ impl Nims {
 
     /// The part of a position's atoms that is Nim heaps (already canonical).
     pub fn of_atoms(atoms: &[u32]) -> Nims {
-        Nims(atoms.iter().filter(|&&a| is_nim(a)).map(|&a| nim_of(a)).collect())
+        Nims(
+            atoms
+                .iter()
+                .filter(|&&a| is_nim(a))
+                .map(|&a| nim_of(a))
+                .collect(),
+        )
     }
 }
 

@@ -90,13 +90,16 @@ fn nims_reverse(n: &Nims, m: u64) -> bool {
     }
 }
 
+/// A component's options, each as sorted atoms, shared with the search.
+pub(super) type Options = Rc<[Box<[u32]>]>;
+
 #[derive(Default)]
 pub(super) struct Comps {
     kinds: Vec<Kind>,
     ids: FxHashMap<Kind, u32>,
     class: Vec<u32>,
     /// The options, as sorted atoms, once worked out.
-    options: Vec<Option<Rc<[Box<[u32]>]>>>,
+    options: Vec<Option<Options>>,
     bytes: u64,
 }
 
@@ -307,7 +310,7 @@ impl Misere {
         &mut self,
         c: u32,
         src: &mut S,
-    ) -> Result<Rc<[Box<[u32]>]>, Error<S::Error>> {
+    ) -> Result<Options, Error<S::Error>> {
         if self.comps.options[c as usize].is_none() {
             let Kind::Heap { family, n } = self.comps.kind(c) else {
                 // opaque components get theirs when classed
@@ -350,4 +353,3 @@ pub(super) fn summary(atoms: &[u32]) -> Summary<u32> {
         nims: Nims::of_atoms(atoms),
     }
 }
-

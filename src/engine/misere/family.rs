@@ -82,22 +82,93 @@ impl FamilyClasses {
         self.width.is_none()
     }
 
-    /// An upper bound on the positions reachable from one heap of `n`
-    /// (multisets of heaps), saturating.
-    pub fn reach(&self, n: u64) -> u128 {
-        match &self.rule {
-            _ if !self.splits() => u128::from(n) + 1,
-            // Grundy's game never removes a token: partitions of n.
-            HeapRule::Grundy => partitions(n),
-            // A split that removes a token: the heaps and the gaps between
-            // them fit in n + 1, so (adding 1 to each heap) a partition of
-            // at most n + 1 into parts of 2 or more; those number p(n + 1).
-            HeapRule::TakeBreak(code) if code.digits.iter().all(|d| d & 8 == 0) && code.digits.first().is_none_or(|d| d & 12 == 0) => {
-                partitions(n.saturating_add(1))
-            }
-            // Otherwise: any multiset of heaps adding up to at most n.
-            _ => partitions_up_to(n),
+    /// An upper bound on the positions reachable from heaps of these sizes
+    /// side by side, saturating. Positions are counted as the search keeps
+    /// them: heaps that play like Nim heaps are merged into one canonical
+    /// Nim part, so only the other heaps are counted one by one.
+    pub fn reach(&self, heaps: &[u64]) -> u128 {
+        if !self.splits() {
+            return heaps
+                .iter()
+                .fold(1u128, |a, &n| a.saturating_mul(u128::from(n) + 1));
         }
+        // Each heap h weighs h, and the weights of the heaps a position
+        // holds add up to at most `budget`:
+        // * Grundy's game never removes a token: the heaps' total;
+        // * a code whose splits all remove a token: the heaps left by a
+        //   heap of n and the gaps between them fit in n + 1, so weighing
+        //   each heap h + 1, the total is at most the sum of the n + 1;
+        // * otherwise: the heaps' total.
+        let total = heaps.iter().fold(0u64, |a, &n| a.saturating_add(n));
+        let extra = match &self.rule {
+            HeapRule::TakeBreak(code)
+                if code.digits.iter().all(|d| d & 8 == 0)
+                    && code.digits.first().is_none_or(|d| d & 12 == 0) =>
+            {
+                1
+            }
+            _ => 0,
+        };
+        let budget = total.saturating_add(extra * heaps.len() as u64);
+        let top = heaps.iter().copied().max().unwrap_or(0);
+        if budget > LIMIT || (top as usize) >= self.classes.len() {
+            return match (&self.rule, extra) {
+                (HeapRule::Grundy, _) | (_, 1) => partitions(budget),
+                _ => partitions_up_to(budget),
+            };
+        }
+        // multisets of heaps not known to be Nim heaps, by weight
+        let budget = budget as usize;
+        let mut ways = vec![0u128; budget + 1];
+        ways[0] = 1;
+        let mut even = Vec::new();
+        let mut lightest_big = u64::MAX;
+        let mut largest = 0u64;
+        for h in 1..=top {
+            let w = (h + extra) as usize;
+            match self.classes[h as usize] {
+                WILD => {
+                    for j in w..=budget {
+                        ways[j] = ways[j].saturating_add(ways[j - w]);
+                    }
+                }
+                v => {
+                    let v = u64::from(v);
+                    largest = largest.max(v);
+                    if v >= 2 {
+                        lightest_big = lightest_big.min(w as u64);
+                        even.push(v & !1);
+                    }
+                }
+            }
+        }
+        let wild = ways.iter().fold(0u128, |a, &b| a.saturating_add(b));
+        // canonical Nim parts: none or one heap (below the next power of
+        // two of the largest value), or k >= 2 heaps of 2 or more, all even
+        // but the first, which holds the parity
+        even.sort_unstable();
+        even.dedup();
+        // (a nim-sum of values up to `largest` stays below this power of 2)
+        let singles = u128::from(
+            largest
+                .saturating_add(1)
+                .checked_next_power_of_two()
+                .unwrap_or(u64::MAX),
+        ) + 1;
+        let most = (budget as u64).checked_div(lightest_big).unwrap_or(0);
+        let mut multis: u128 = 0;
+        let kinds = even.len() as u128;
+        // multisets of k from `kinds` values: C(kinds + k - 1, k)
+        let mut choose: u128 = 1;
+        for k in 1..=most as u128 {
+            choose = choose
+                .checked_mul(kinds + k - 1)
+                .map_or(u128::MAX, |c| c / k);
+            if k >= 2 {
+                multis = multis.saturating_add(choose.saturating_mul(2));
+            }
+        }
+        wild.saturating_mul(singles.saturating_add(multis))
     }
 
     /// Ensures the class of heap `n` is known (table or period). `other`
@@ -198,7 +269,9 @@ impl FamilyClasses {
             let _ = self.rule.each_move(w, |_, heaps| {
                 spent += 1;
                 let s = self.summary(heaps);
-                if s.wild.is_empty() && Nims::canon(rest.0.iter().chain(&s.nims.0).copied()).single() == Some(m) {
+                if s.wild.is_empty()
+                    && Nims::canon(rest.0.iter().chain(&s.nims.0).copied()).single() == Some(m)
+                {
                     found = true;
                     return ControlFlow::Break(());
                 }
@@ -358,9 +431,19 @@ mod tests {
         let rule = HeapRule::TakeBreak(parse_code("0.77", false).unwrap());
         let mut f = FamilyClasses::new(&rule);
         let mut meter = Meter::new(1 << 30);
-        let small = Budget { heap: 100, ..budget() };
+        let small = Budget {
+            heap: 100,
+            ..budget()
+        };
         let e = f.extend::<()>(1000, &small, 0, &mut meter, &mut Quiet, 7);
-        assert_eq!(e, Err(Error::Heap { family: 7, n: 1000, limit: 100 }));
+        assert_eq!(
+            e,
+            Err(Error::Heap {
+                family: 7,
+                n: 1000,
+                limit: 100
+            })
+        );
         // and too much work is refused before it starts
         let mut meter = Meter::new(1000);
         let e = f.extend::<()>(1000, &budget(), 0, &mut meter, &mut Quiet, 7);
@@ -371,10 +454,23 @@ mod tests {
     #[test]
     fn reach_bounds() {
         let kayles = FamilyClasses::new(&HeapRule::TakeBreak(parse_code("0.77", false).unwrap()));
-        assert_eq!(kayles.reach(40), partitions(41));
+        // no class known: every multiset of heaps
+        assert_eq!(kayles.reach(&[40]), partitions(41));
+        assert_eq!(kayles.reach(&[12, 13]), partitions(27));
         let sub = FamilyClasses::new(&HeapRule::subtraction([1, 2]).unwrap());
-        assert_eq!(sub.reach(40), 41);
+        assert_eq!(sub.reach(&[40]), 41);
+        assert_eq!(sub.reach(&[40, 9]), 410);
         let gg = FamilyClasses::new(&HeapRule::Grundy);
-        assert_eq!(gg.reach(10), 42);
+        assert_eq!(gg.reach(&[10]), 42);
+        // with the classes known, rows of up to 4 pins merge into the Nim
+        // part: fewer positions
+        let mut kayles = kayles;
+        let mut meter = Meter::new(1 << 30);
+        kayles
+            .extend::<()>(13, &budget(), 0, &mut meter, &mut Quiet, 0)
+            .unwrap();
+        let bound = kayles.reach(&[12, 13]);
+        assert!(bound < partitions(27), "{bound}");
+        assert!(bound > 100, "{bound}");
     }
 }

@@ -117,15 +117,28 @@ pub enum Error<E> {
     Source(E),
     /// The search would hold (estimate, up front) or holds more positions
     /// than the budget allows.
-    Positions { estimate: Option<u128>, limit: u64 },
+    Positions {
+        estimate: Option<u128>,
+        limit: u64,
+    },
     /// The work would visit (estimate) or has visited more options than the
     /// budget allows.
-    Options { estimate: Option<u128>, limit: u64 },
+    Options {
+        estimate: Option<u128>,
+        limit: u64,
+    },
     /// Holding more would pass the memory budget.
-    Memory { bytes: u64, held: u64 },
+    Memory {
+        bytes: u64,
+        held: u64,
+    },
     /// A heap of a family past the heap limit, with no proven period for
     /// its misère classes.
-    Heap { family: u32, n: u64, limit: u64 },
+    Heap {
+        family: u32,
+        n: u64,
+        limit: u64,
+    },
     /// A Nim heap of 2^31 tokens or more inside a search.
     NimTooLarge(u64),
     /// A position reached from itself (a loopy game).

@@ -9,10 +9,10 @@
 //! their mex (1 for the end, where the player to move has no move and wins).
 
 use super::atoms::{Nims, is_nim, nim_atom, nim_of};
+use super::classes::{Kind, Options};
 use super::states::{GRAY, MAX_VALUE, NONZERO, UNKNOWN};
 use super::{Error, Misere, Source};
 use smallvec::SmallVec;
-use std::rc::Rc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Mode {
@@ -34,7 +34,7 @@ struct Frame {
     /// The cursor: atom `i`, its `j`-th move.
     i: usize,
     j: u64,
-    options: Option<Rc<[Box<[u32]>]>>,
+    options: Option<Options>,
     /// Outcome mode, first pass: look only at positions already known.
     scan: bool,
     moved: bool,
@@ -86,20 +86,27 @@ impl Misere {
     fn check_estimate<E>(&mut self, atoms: &[u32]) -> Result<(), Error<E>> {
         let mut states: u128 = 1;
         let mut moves: u128 = 0;
+        // heaps of one family are bounded together (their positions mix)
+        let mut heaps: Vec<(u32, u64)> = Vec::new();
         for &a in atoms {
-            let (reach, count) = if is_nim(a) {
-                (u128::from(nim_of(a)) + 1, u128::from(nim_of(a)))
-            } else {
-                match self.comps.kind(a) {
-                    super::classes::Kind::Heap { family, n } => {
-                        let f = &self.families[family as usize];
-                        (f.reach(n), f.rule.move_count(n))
-                    }
-                    super::classes::Kind::Opaque(_) => return Ok(()),
-                }
-            };
-            states = states.saturating_mul(reach);
-            moves = moves.saturating_add(count);
+            if is_nim(a) {
+                states = states.saturating_mul(u128::from(nim_of(a)) + 1);
+                moves = moves.saturating_add(u128::from(nim_of(a)));
+                continue;
+            }
+            match self.comps.kind(a) {
+                Kind::Heap { family, n } => heaps.push((family, n)),
+                Kind::Opaque(_) => return Ok(()),
+            }
+        }
+        heaps.sort_unstable();
+        for group in heaps.chunk_by(|a, b| a.0 == b.0) {
+            let f = &self.families[group[0].0 as usize];
+            let sizes: Vec<u64> = group.iter().map(|&(_, n)| n).collect();
+            states = states.saturating_mul(f.reach(&sizes));
+            for &n in &sizes {
+                moves = moves.saturating_add(f.rule.move_count(n));
+            }
         }
         let held = self.positions();
         if states.saturating_add(u128::from(held)) > u128::from(self.budget.positions) {
@@ -109,7 +116,9 @@ impl Misere {
             });
         }
         let per = STATE_BYTES + 4 * atoms.len() as u64 + 8;
-        let bytes = u64::try_from(states).unwrap_or(u64::MAX).saturating_mul(per);
+        let bytes = u64::try_from(states)
+            .unwrap_or(u64::MAX)
+            .saturating_mul(per);
         let other = self.held();
         if bytes.saturating_add(other) > self.budget.memory {
             return Err(Error::Memory { bytes, held: other });
@@ -295,7 +304,8 @@ impl Misere {
                     if f.j < nim_of(a) {
                         let b = f.j;
                         f.j += 1;
-                        let add: SmallVec<[u32; 1]> = nim_atom(b).filter(|_| b > 0).into_iter().collect();
+                        let add: SmallVec<[u32; 1]> =
+                            nim_atom(b).filter(|_| b > 0).into_iter().collect();
                         build(&f.atoms, f.i, &add, out).map_err(Error::NimTooLarge)?;
                         return Ok(true);
                     }

@@ -31,7 +31,14 @@ fn hash(key: &[u32]) -> u64 {
     for &a in key {
         h.write_u32(a);
     }
-    h.finish()
+    // spread the bits (the table takes its index from the low bits and a
+    // tag from the high ones): the splitmix64 finalizer
+    let mut x = h.finish();
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
 }
 
 fn span<'a>(atoms: &'a [u32], ends: &[u32], i: u32) -> &'a [u32] {
@@ -92,7 +99,9 @@ impl States {
     /// Makes room for one more position of `len` atoms.
     fn grow(&mut self, len: usize, other: u64, allow: u64) -> Result<(), u64> {
         let atoms_cap = if self.atoms.len() + len > self.atoms.capacity() {
-            (self.atoms.capacity() * 2).max(self.atoms.len() + len).max(1 << 12)
+            (self.atoms.capacity() * 2)
+                .max(self.atoms.len() + len)
+                .max(1 << 12)
         } else {
             self.atoms.capacity()
         };
@@ -123,7 +132,9 @@ impl States {
             .map_err(fail)?;
         let (atoms, ends) = (&self.atoms, &self.ends);
         self.table
-            .try_reserve(table_cap - self.table.len(), |&j| hash(span(atoms, ends, j)))
+            .try_reserve(table_cap - self.table.len(), |&j| {
+                hash(span(atoms, ends, j))
+            })
             .map_err(|_| total)?;
         Ok(())
     }
@@ -148,7 +159,10 @@ mod tests {
         for k in 0..5000u32 {
             s.intern(&[k, k + 1], 0, 1 << 30).unwrap();
         }
-        assert_eq!(s.find(&[4999, 5000]).map(|i| s.get(i).to_vec()), Some(vec![4999, 5000]));
+        assert_eq!(
+            s.find(&[4999, 5000]).map(|i| s.get(i).to_vec()),
+            Some(vec![4999, 5000])
+        );
         assert_eq!(s.find(&[1, 2, 3]), Some(a));
     }
 

@@ -229,7 +229,9 @@ fn components_classed_as_nim_heaps_play_like_them_in_any_company() {
                 with_g.push(item);
                 let mut with_nim = x.clone();
                 with_nim.push(Item::Nim(v));
-                let (Some(g), Some(n)) = (w.grundy(&with_g, &mut memo), w.grundy(&with_nim, &mut memo)) else {
+                let (Some(g), Some(n)) =
+                    (w.grundy(&with_g, &mut memo), w.grundy(&with_nim, &mut memo))
+                else {
                     continue;
                 };
                 tried += 1;
@@ -377,7 +379,10 @@ fn limits_stop_the_search_while_it_runs() {
     };
     assert!(matches!(
         m.outcome(&sum, &mut src),
-        Err(Error::Positions { estimate: None, limit: 500 })
+        Err(Error::Positions {
+            estimate: None,
+            limit: 500
+        })
     ));
     assert!(m.positions() <= 501);
     let mut m = Misere::new(Budget {
@@ -392,7 +397,10 @@ fn limits_stop_the_search_while_it_runs() {
         memory: 1 << 16,
         ..budget()
     });
-    assert!(matches!(m.outcome(&sum, &mut src), Err(Error::Memory { .. })));
+    assert!(matches!(
+        m.outcome(&sum, &mut src),
+        Err(Error::Memory { .. })
+    ));
     let mut m = Misere::new(budget());
     let mut stop = Src {
         world: &w,
