@@ -246,14 +246,22 @@ impl Misere {
         }
         let class = self.class_from_options(&options, src)?;
         self.comps.class[c as usize] = class;
-        self.store_options(c, options);
-        Ok(())
+        self.store_options(c, options)
     }
 
-    fn store_options(&mut self, c: u32, options: Vec<Box<[u32]>>) {
+    /// Keeps a component's options, within the memory budget.
+    fn store_options<E>(&mut self, c: u32, options: Vec<Box<[u32]>>) -> Result<(), Error<E>> {
         let bytes: u64 = options.iter().map(|o| 16 + 4 * o.len() as u64).sum();
         self.comps.bytes += bytes;
         self.comps.options[c as usize] = Some(Rc::from(options));
+        let held = self.held();
+        if held > self.budget.memory {
+            return Err(Error::Memory {
+                bytes: self.comps.bytes,
+                held: held - self.comps.bytes,
+            });
+        }
+        Ok(())
     }
 
     /// The mex rule on options given as atoms.
@@ -336,7 +344,7 @@ impl Misere {
                     m.iter().map(|&h| Item::Heap { family, n: h }).collect();
                 options.push(self.reduce(&items, src)?);
             }
-            self.store_options(c, options);
+            self.store_options(c, options)?;
         }
         // Shared with the search, which holds them while it interns
         // positions.

@@ -413,6 +413,36 @@ mod tests {
     }
 
     #[test]
+    fn proven_periods_agree_with_the_classes_computed_one_by_one() {
+        let rules = [
+            HeapRule::subtraction([1, 2, 5]).unwrap(),
+            HeapRule::subtraction([2, 3]).unwrap(),
+            HeapRule::subtraction([1, 3, 4]).unwrap(),
+            HeapRule::subtraction([3, 5, 9, 11]).unwrap(),
+            HeapRule::subtraction([2, 7]).unwrap(),
+            HeapRule::TakeBreak(parse_code("0.3", false).unwrap()),
+            HeapRule::TakeBreak(parse_code("0.13", false).unwrap()),
+            HeapRule::TakeBreak(parse_code("0.3122", false).unwrap()),
+        ];
+        let mut periodic = 0;
+        for rule in &rules {
+            let mut fast = FamilyClasses::new(rule);
+            let mut slow = FamilyClasses::new(rule);
+            slow.width = None; // no period: every heap computed
+            let mut meter = Meter::new(1 << 40);
+            slow.extend::<()>(3000, &budget(), 0, &mut meter, &mut Quiet, 0)
+                .unwrap();
+            fast.extend::<()>(u64::MAX / 2, &budget(), 0, &mut meter, &mut Quiet, 0)
+                .unwrap();
+            periodic += usize::from(fast.period().is_some());
+            for n in 0..=3000 {
+                assert_eq!(fast.get(n), slow.get(n), "{rule:?} at heap {n}");
+            }
+        }
+        assert_eq!(periodic, rules.len());
+    }
+
+    #[test]
     fn kayles_small_heaps_are_nim_heaps() {
         // K0..K4 play like *0, *1, *2, *3, *1 in misère play; K5 is not
         // recognized (its option K2 + K2 is no Nim heap and does not
