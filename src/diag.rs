@@ -121,12 +121,13 @@ impl Sources {
             )
             .with_message(&d.message);
         if d.span.is_some() {
-            let l = Label::new((key.clone(), span)).with_color(Color::Red);
-            report = report.with_label(if d.label.is_empty() {
-                l
-            } else {
-                l.with_message(&d.label)
-            });
+            // ariadne draws no caret under a label without a message
+            let text = if d.label.is_empty() { "here" } else { &d.label };
+            report = report.with_label(
+                Label::new((key.clone(), span))
+                    .with_color(Color::Red)
+                    .with_message(text),
+            );
         }
         for (r, msg) in &d.secondary {
             report = report.with_label(

@@ -6,8 +6,9 @@ use crate::check::{Names, check_unit};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
-use crate::ir::{Action, Typed};
-use crate::query;
+use crate::ir::{Action, QueryIr, Typed};
+use crate::query::{self, Answer};
+use crate::render::{self, Format};
 use crate::syntax::parse::parse;
 
 /// A result as it is produced.
@@ -17,6 +18,42 @@ pub enum Event {
     Line(String),
     /// A graded `check`: its first line starts with `ok` or `FAIL`.
     Check { passed: bool, lines: Vec<String> },
+    /// A piece of a nim-sequence as it is computed: the values of
+    /// `from, from + 1, ...`; the first piece starts the answer, the last
+    /// ends it (a sequence of 10^8 values is never held whole). Written in
+    /// `format`.
+    Values {
+        from: u64,
+        values: Vec<u64>,
+        first: bool,
+        last: bool,
+        format: Format,
+    },
+}
+
+impl Event {
+    /// Writes the event as the text it stands for: lines of results, a
+    /// sequence's values separated by single spaces on one line (in JSON
+    /// mode, one JSON object written piece by piece).
+    pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Event::Line(l) => writeln!(w, "{l}"),
+            Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
+            Event::Values {
+                from,
+                values,
+                first,
+                last,
+                format,
+            } => {
+                let piece = match format {
+                    Format::Text => render::text::sequence_piece(values, *first, *last),
+                    Format::Json => render::json::sequence_piece(*from, values, *first, *last),
+                };
+                w.write_all(piece.as_bytes())
+            }
+        }
+    }
 }
 
 /// How running one source went.
@@ -45,6 +82,8 @@ pub struct Session {
     pub names: Names,
     pub defs: Defs,
     pub store: Store,
+    /// How results and diagnostics are written (`--format`, `:format`).
+    pub format: Format,
 }
 
 impl Default for Session {
@@ -60,6 +99,7 @@ impl Session {
             names: Names::default(),
             defs: Defs::default(),
             store: Store::new(watch),
+            format: Format::Text,
         }
     }
 
@@ -132,6 +172,8 @@ impl Session {
         report: &mut Report,
     ) -> Result<(), EvalError> {
         let (defs, store) = (&self.defs, &mut self.store);
+        let format = self.format;
+        let mut show = |a: Answer| render::emit(format, &a, emit);
         match action {
             Action::Let { name, id, value } => {
                 let value = match value {
@@ -154,37 +196,46 @@ impl Session {
                 limits.set(*setting, v);
                 store.set_limits(limits);
             }
-            Action::Query { query, .. } => {
-                let answer = query::answer(defs, store, query)?;
-                for line in answer.lines {
-                    emit(Event::Line(line));
-                }
+            Action::Query {
+                query: QueryIr::Sequence(game, range),
+                ..
+            } => {
+                query::stream_sequence(
+                    defs,
+                    store,
+                    *game,
+                    range,
+                    &mut |from, values, first, last| {
+                        emit(Event::Values {
+                            from,
+                            values,
+                            first,
+                            last,
+                            format,
+                        })
+                    },
+                )?;
             }
+            Action::Query { query, .. } => show(query::answer(defs, store, query)?),
             Action::Check {
                 query,
                 expect,
                 text,
                 ..
             } => {
-                let (passed, lines) = query::check(defs, store, query, expect, text)?;
-                if !passed {
+                let graded = query::check(defs, store, query, expect, text)?;
+                if !graded.passed {
                     report.failed_checks += 1;
                 }
-                emit(Event::Check { passed, lines });
+                show(Answer::Check(Box::new(graded)));
             }
-            Action::Show(Typed::Int(e), _) => {
-                emit(Event::Line(store.eval_int(defs, e)?.to_string()))
-            }
+            Action::Show(Typed::Int(e), _) => show(Answer::Integer(store.eval_int(defs, e)?)),
             Action::Show(Typed::Game(e), _) => {
                 let g = store.eval_game(defs, e)?;
-                emit(Event::Line(store.value(defs, &g)?.to_string()));
+                show(Answer::Grundy(store.value(defs, &g)?));
             }
             Action::Show(Typed::IntSet(s), _) => {
-                let v = store.eval_int_set(defs, s)?;
-                emit(Event::Line(format!(
-                    "{{{}}}",
-                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-                )));
+                show(Answer::Set(store.eval_int_set(defs, s)?));
             }
         }
         Ok(())
@@ -228,16 +279,26 @@ impl Session {
 
     /// Runs a source and collects its result lines (for tests and tools).
     pub fn run_collect(&mut self, name: &str, text: &str) -> (Vec<String>, Report) {
-        let mut lines = Vec::new();
-        let report = self.run(name, text, &mut |e| match e {
-            Event::Line(l) => lines.push(l),
-            Event::Check { lines: ls, .. } => lines.extend(ls),
+        let mut out = Vec::new();
+        let report = self.run(name, text, &mut |e| {
+            let _ = e.write_text(&mut out);
         });
-        (lines, report)
+        let text = String::from_utf8_lossy(&out);
+        (text.lines().map(str::to_string).collect(), report)
     }
 
-    /// Renders a diagnostic against the source it points into.
+    /// Renders a diagnostic against the source it points into: as text
+    /// with the source (for standard error), or in JSON mode as one JSON
+    /// line (for standard output: see [`Session::diagnostics_to_stdout`]).
     pub fn render(&self, d: &Diagnostic, color: bool) -> String {
-        self.sources.render(d, color)
+        match self.format {
+            Format::Text => self.sources.render(d, color),
+            Format::Json => format!("{}\n", render::json::diagnostic(&self.sources, d)),
+        }
+    }
+
+    /// In JSON mode every diagnostic goes to standard output with the results.
+    pub fn diagnostics_to_stdout(&self) -> bool {
+        self.format == Format::Json
     }
 }

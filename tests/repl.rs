@@ -13,10 +13,9 @@ struct Transcript(String);
 
 impl Sink for Transcript {
     fn event(&mut self, event: Event) {
-        match event {
-            Event::Line(l) => self.0 += &format!("{l}\n"),
-            Event::Check { lines, .. } => lines.iter().for_each(|l| self.0 += &format!("{l}\n")),
-        }
+        let mut out = Vec::new();
+        event.write_text(&mut out).expect("writes to memory");
+        self.0 += &String::from_utf8_lossy(&out);
     }
     fn error(&mut self, rendered: &str) {
         self.0 += rendered;

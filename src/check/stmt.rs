@@ -8,8 +8,8 @@ use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
 use crate::ir::arith;
 use crate::ir::{
-    Action, DefKind, Expect, GameDef, GameId, IntExpr, IntKind, QueryIr, RangeIr, Rule, Setting,
-    TableSource, Type, Typed, Unit,
+    Action, DefKind, Expect, GameDef, GameId, IntExpr, IntKind, PlotIr, PlotOf, QueryIr, RangeIr,
+    Rule, Setting, TableSource, TableStyle, Type, Typed, Unit,
 };
 use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
 
@@ -289,13 +289,125 @@ impl Checker<'_> {
                 QueryIr::Sequence(self.game_named(name, 1)?, self.range(r)?)
             }
             Query::Period(name) => QueryIr::Period(self.game_named(name, 1)?),
-            Query::Table(name, rows, cols) => {
-                let source = match self.lookup(&name.text) {
-                    Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
-                    _ => TableSource::Game(self.game_named(name, 2)?),
-                };
-                QueryIr::Table(source, self.range(rows)?, self.range(cols)?)
+            Query::Table(name, rows, cols) => QueryIr::Table(
+                self.table_source(name)?,
+                self.range(rows)?,
+                self.range(cols)?,
+            ),
+            Query::SequenceBy(name, r, by, k) => {
+                self.word(
+                    by,
+                    "by",
+                    "`sequence NAME a..b by K` writes rows of K values",
+                )?;
+                QueryIr::SequenceBy(self.game_named(name, 1)?, self.range(r)?, self.int(k)?)
             }
+            Query::TableAs(name, rows, cols, word, style) => {
+                self.word(
+                    word,
+                    "as",
+                    "`table NAME a..b c..d as markdown` (or `as latex`, `as csv`)",
+                )?;
+                let Some(&(_, style)) = TableStyle::NAMED.iter().find(|(n, _)| *n == style.text)
+                else {
+                    return Err(self
+                        .err(
+                            &style.span,
+                            format!("unknown table format `{}`", style.text),
+                        )
+                        .label("not a format")
+                        .hint("`as markdown`, `as latex` or `as csv`"));
+                };
+                QueryIr::TableAs(
+                    self.table_source(name)?,
+                    self.range(rows)?,
+                    self.range(cols)?,
+                    style,
+                )
+            }
+            Query::Plot(p) => QueryIr::Plot(Box::new(self.plot(p)?)),
+        })
+    }
+
+    /// The game of a `table`: a two-parameter game, or `nimsum`.
+    fn table_source(&mut self, name: &ast::Name) -> R<TableSource> {
+        Ok(match self.lookup(&name.text) {
+            Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
+            _ => TableSource::Game(self.game_named(name, 2)?),
+        })
+    }
+
+    /// A word that a statement needs in this place, such as `by` or `to`.
+    fn word(&self, name: &ast::Name, want: &str, example: &str) -> R<()> {
+        if name.text == want {
+            return Ok(());
+        }
+        Err(self
+            .err(
+                &name.span,
+                format!("expected `{want}` here, found `{}`", name.text),
+            )
+            .label(format!("`{want}` goes here"))
+            .hint(example.to_string()))
+    }
+
+    /// `plot NAME a..b to "FILE.svg"` (a nim-sequence), or with two ranges
+    /// a heat map of a two-parameter game or `nimsum`.
+    fn plot(&mut self, p: &ast::Plot) -> R<PlotIr> {
+        self.word(&p.to, "to", "`plot NAME a..b to \"FILE.svg\"`")?;
+        let file = p.file.trim();
+        if file.is_empty() {
+            return Err(self
+                .err(&p.file_span, "the file name is empty")
+                .hint("name the file to write: `\"kayles.svg\"`"));
+        }
+        if !file.to_ascii_lowercase().ends_with(".svg") || file.len() <= 4 {
+            return Err(self
+                .err(&p.file_span, "a plot is written as SVG")
+                .label("this name does not end in `.svg`")
+                .hint("name the file `something.svg`; browsers, LaTeX (svg package) and slides take it"));
+        }
+        let of = match &p.y {
+            None => {
+                if let Named::Game(_, 2) = self.lookup(&p.game.text) {
+                    return Err(self
+                        .err(
+                            &p.game.span,
+                            format!(
+                                "`{}` takes 2 parameters: give a range for each",
+                                p.game.text
+                            ),
+                        )
+                        .hint(format!(
+                            "`plot {} 0..16 0..16 to \"{}\"` draws a heat map",
+                            p.game.text, file
+                        )));
+                }
+                PlotOf::Sequence(self.game_named(&p.game, 1)?, self.range(&p.x)?)
+            }
+            Some(y) => {
+                if let Named::Game(_, 1) = self.lookup(&p.game.text) {
+                    return Err(self
+                        .err(
+                            &p.game.span,
+                            format!("`{}` takes 1 parameter: give one range", p.game.text),
+                        )
+                        .hint(format!(
+                            "`plot {} 0..100 to \"{}\"` draws its nim-sequence",
+                            p.game.text, file
+                        )));
+                }
+                PlotOf::Heat(
+                    self.table_source(&p.game)?,
+                    self.range(&p.x)?,
+                    self.range(y)?,
+                )
+            }
+        };
+        Ok(PlotIr {
+            of,
+            file: file.to_string(),
+            file_loc: self.loc(&p.file_span),
         })
     }
 

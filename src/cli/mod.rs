@@ -7,6 +7,7 @@ mod repl;
 mod term;
 
 use clap::Parser;
+use mex::render::Format;
 use mex::session::Session;
 use output::Output;
 use std::io::{IsTerminal, Read};
@@ -20,6 +21,10 @@ pub struct Args {
     /// Statements to run (separate them with `;`).
     #[arg(short = 'e', long = "eval", value_name = "STATEMENTS")]
     pub eval: Vec<String>,
+    /// How results and errors are written: `text`, or `json` (one JSON
+    /// object a line on standard output, errors too).
+    #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
+    pub format: String,
 }
 
 const EXAMPLES: &str = "\
@@ -27,6 +32,7 @@ Examples:
   mex -e 'grundy nim(6)+nim(12)+nim(9)'            # 3
   mex -e 'game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }; sequence s 0..15'
   mex examples/nim.mex                              # run a spec file
+  mex --format json -e 'sequence nim 0..5'          # results as JSON Lines
   mex                                               # the REPL
 
 Exit status: 0 all fine, 1 a check failed, 2 an error.
@@ -35,6 +41,7 @@ The language: see README.md.";
 pub fn main(args: Args) -> u8 {
     let mut out = Output::new();
     let mut session = Session::new(out.watch());
+    session.format = Format::named(&args.format).unwrap_or_default();
     if std::io::stdin().is_terminal() && args.files.is_empty() && args.eval.is_empty() {
         return repl::run(session, &mut out);
     }
@@ -50,7 +57,11 @@ pub fn main(args: Args) -> u8 {
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
-                out.fatal(&format!("cannot read {}: {e}", path.display()));
+                out.fatal_in(
+                    &session,
+                    &format!("cannot read {}: {e}", path.display()),
+                    Some(&path.display().to_string()),
+                );
                 return 2;
             }
         };
@@ -71,7 +82,11 @@ pub fn main(args: Args) -> u8 {
     }
     let mut text = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut text) {
-        out.fatal(&format!("cannot read standard input: {e}"));
+        out.fatal_in(
+            &session,
+            &format!("cannot read standard input: {e}"),
+            Some("<stdin>"),
+        );
         return 2;
     }
     out.run(&mut session, "<stdin>", &String::from_utf8_lossy(&text)) as u8

@@ -93,17 +93,20 @@ impl Output {
 
     /// Writes one result to standard output.
     pub fn event(&self, e: Event) {
-        self.progress.borrow_mut().clear();
+        {
+            let mut progress = self.progress.borrow_mut();
+            progress.clear();
+            if let Event::Values { last, .. } = &e {
+                progress.hold(!last);
+            }
+        }
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
-        match e {
-            Event::Line(l) => {
-                let _ = writeln!(lock, "{l}");
-            }
-            Event::Check { passed, lines } => {
+        match &e {
+            Event::Check { passed, lines } if self.color_out => {
                 for (i, l) in lines.iter().enumerate() {
-                    let _ = if i == 0 && self.color_out {
-                        let c = if passed { "32" } else { "31" };
+                    let _ = if i == 0 {
+                        let c = if *passed { "32" } else { "31" };
                         let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
                         writeln!(lock, "\x1b[1;{c}m{word}\x1b[0m {rest}")
                     } else {
@@ -111,14 +114,26 @@ impl Output {
                     };
                 }
             }
+            _ => {
+                let _ = e.write_text(&mut lock);
+            }
         }
         let _ = lock.flush();
     }
 
     pub fn report(&self, session: &Session, report: &Report) {
+        if session.diagnostics_to_stdout() {
+            let mut out = std::io::stdout().lock();
+            for d in &report.errors {
+                let _ = write!(out, "{}", session.render(d, false));
+            }
+            let _ = out.flush();
+        }
         let mut err = std::io::stderr().lock();
-        for d in &report.errors {
-            let _ = write!(err, "{}", session.render(d, self.color_err));
+        if !session.diagnostics_to_stdout() {
+            for d in &report.errors {
+                let _ = write!(err, "{}", session.render(d, self.color_err));
+            }
         }
         if report.interrupted {
             let _ = writeln!(err, "interrupted");
@@ -139,6 +154,16 @@ impl Output {
 
     pub fn fatal(&self, message: &str) {
         eprintln!("mex: {message}");
+    }
+
+    /// An error outside any source (a file that cannot be read): in JSON
+    /// mode one JSON line on standard output, like every diagnostic.
+    pub fn fatal_in(&self, session: &Session, message: &str, file: Option<&str>) {
+        if session.diagnostics_to_stdout() {
+            println!("{}", mex::render::json::error(message, file));
+        } else {
+            self.fatal(message);
+        }
     }
 }
 

@@ -17,6 +17,9 @@ pub struct Progress {
     bar: Option<ProgressBar>,
     /// Whether the bar shows a total.
     sized: bool,
+    /// A result line is partly written (a long sequence): no bar until it
+    /// ends, or the bar would draw over it.
+    held: bool,
 }
 
 impl Progress {
@@ -27,7 +30,13 @@ impl Progress {
             base: 0,
             bar: None,
             sized: false,
+            held: false,
         }
+    }
+
+    /// Holds the bar back while a result line is partly written.
+    pub fn hold(&mut self, held: bool) {
+        self.held = held;
     }
 
     pub fn begin(&mut self, done: u64) {
@@ -38,6 +47,7 @@ impl Progress {
 
     pub fn end(&mut self) {
         self.clear();
+        self.held = false;
     }
 
     /// Takes the bar off the screen (before a line is printed); it comes
@@ -49,7 +59,7 @@ impl Progress {
     }
 
     pub fn tick(&mut self, done: u64, total: u64) {
-        if !self.enabled {
+        if !self.enabled || self.held {
             return;
         }
         let elapsed = self.start.elapsed();

@@ -19,6 +19,8 @@ pub struct Limits {
     pub heap: u64,
     /// How far `period` computes values while searching.
     pub period: u64,
+    /// Values one answer may print (a sequence's length, a table's cells).
+    pub output: u64,
     /// Bytes that everything a session holds may take together: memo
     /// tables, family tables, searches, move lists, output buffers.
     pub memory: u64,
@@ -31,6 +33,7 @@ impl Default for Limits {
             options: 100_000_000,
             heap: 10_000_000,
             period: 100_000,
+            output: 100_000_000,
             memory: default_memory(),
         }
     }
@@ -44,6 +47,7 @@ impl Limits {
             Setting::Options => self.options,
             Setting::Heap => self.heap,
             Setting::Period => self.period,
+            Setting::Output => self.output,
             Setting::Memory => self.memory / MIB,
         }
     }
@@ -56,6 +60,7 @@ impl Limits {
             Setting::Options => self.options = v,
             Setting::Heap => self.heap = v,
             Setting::Period => self.period = v,
+            Setting::Output => self.output = v,
             Setting::Memory => self.memory = v.saturating_mul(MIB),
         }
     }

@@ -47,6 +47,7 @@ pub enum Setting {
     Options,
     Heap,
     Period,
+    Output,
     Memory,
 }
 
@@ -69,6 +70,11 @@ impl Setting {
         ),
         ("period", Setting::Period, "how far `period` searches"),
         (
+            "output",
+            Setting::Output,
+            "values one answer may print (sequence, table)",
+        ),
+        (
             "memory",
             Setting::Memory,
             "MiB that tables and searches may take together",
@@ -87,6 +93,40 @@ pub enum TableSource {
     Game(GameId),
 }
 
+/// How a table is laid out: aligned text, or for a document or a spreadsheet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TableStyle {
+    Text,
+    Markdown,
+    Latex,
+    Csv,
+}
+
+impl TableStyle {
+    /// The styles `table ... as STYLE` takes, by name.
+    pub const NAMED: &'static [(&'static str, TableStyle)] = &[
+        ("markdown", TableStyle::Markdown),
+        ("latex", TableStyle::Latex),
+        ("csv", TableStyle::Csv),
+        ("text", TableStyle::Text),
+    ];
+}
+
+/// What a `plot` draws.
+pub enum PlotOf {
+    /// The nim-sequence of a one-parameter game over a range.
+    Sequence(GameId, RangeIr),
+    /// A two-parameter game (or the nim-sum) as a heat map.
+    Heat(TableSource, RangeIr, RangeIr),
+}
+
+pub struct PlotIr {
+    pub of: PlotOf,
+    /// The file to write, as written; `file_loc` is where.
+    pub file: String,
+    pub file_loc: Loc,
+}
+
 pub enum QueryIr {
     Grundy(GameExpr),
     Outcome(GameExpr),
@@ -99,6 +139,11 @@ pub enum QueryIr {
     Sequence(GameId, RangeIr),
     Period(GameId),
     Table(TableSource, RangeIr, RangeIr),
+    /// `sequence NAME a..b by K`: the values in rows of K.
+    SequenceBy(GameId, RangeIr, IntExpr),
+    /// `table NAME a..b c..d as STYLE`.
+    TableAs(TableSource, RangeIr, RangeIr, TableStyle),
+    Plot(Box<PlotIr>),
 }
 
 /// What a `check` expects.

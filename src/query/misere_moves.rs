@@ -3,6 +3,7 @@
 //! behind misère answers: Bouton's rule where every component plays like a
 //! Nim heap, a winning move, or the search.
 
+use super::Answer;
 use super::misere::Misere;
 use super::show;
 use crate::diag::Diagnostic;
@@ -11,24 +12,28 @@ use crate::eval::{Defs, EvalError, Game, Part, Store};
 use crate::ir::DefKind;
 use std::ops::ControlFlow;
 
-pub fn misere_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+pub fn misere_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
     let mut m = Misere::new(defs, store);
     let items = m.items(g)?;
+    let none = |why: String| Answer::MisereMoves {
+        moves: Vec::new(),
+        none: Some(why),
+    };
     if m.outcome(&items, g)? {
         let reason = p_reason(&mut m, g, &items)?;
-        return Ok(vec![format!(
+        return Ok(none(format!(
             "none: {} is a P-position in misère play: {reason}",
             show::game(defs, g)
-        )]);
+        )));
     }
     let moves = winning_moves(&mut m, g, &items, usize::MAX)?;
     if moves.is_empty() {
         // only the end has no move to a P-position and is N
-        return Ok(vec![
+        return Ok(none(
             "none: there is no move, and in misère play the player who cannot move wins".into(),
-        ]);
+        ));
     }
-    Ok(moves)
+    Ok(Answer::MisereMoves { moves, none: None })
 }
 
 /// Why a misère check failed: the rule or the move behind the answer found.

@@ -1,35 +1,28 @@
-//! Questions about games, answered as lines of text: values, outcomes,
-//! winning moves, explanations, sequences, tables, and `check` grading.
+//! Questions about games, answered as data ([`Answer`]): values, outcomes,
+//! winning moves, explanations, sequences, periods, tables, plots, and
+//! `check` grading. [`crate::render`] writes the answers as text or JSON.
 
+mod answer;
 pub mod explain;
 pub mod heap_options;
 pub mod misere;
 pub mod misere_moves;
 pub mod moves;
 pub mod period;
+mod plot;
 pub mod show;
 mod table;
 
+pub use answer::{
+    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, Table,
+};
+
+use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::arith;
-use crate::ir::{BinOp, GameId};
+use crate::ir::{BinOp, GameId, TableStyle};
 use crate::ir::{Expect, QueryIr, RangeIr};
-
-/// The answer to a query: the value it found (for `check`) and its lines.
-pub struct Answer {
-    pub found: Found,
-    pub lines: Vec<String>,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Found {
-    Value(u64),
-    Outcome(bool),
-    Values(Vec<u64>),
-    Period(u64, u64),
-    Nothing,
-}
 
 pub fn outcome_line(p_position: bool) -> String {
     if p_position {
@@ -43,91 +36,74 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
     Ok(match q {
         QueryIr::Grundy(e) => {
             let g = store.eval_game(defs, e)?;
-            let v = store.value(defs, &g)?;
-            Answer {
-                found: Found::Value(v),
-                lines: vec![v.to_string()],
-            }
+            Answer::Grundy(store.value(defs, &g)?)
         }
         QueryIr::Outcome(e) => {
             let g = store.eval_game(defs, e)?;
-            let p = store.value(defs, &g)? == 0;
-            Answer {
-                found: Found::Outcome(p),
-                lines: vec![outcome_line(p)],
+            Answer::Outcome {
+                p: store.value(defs, &g)? == 0,
+                misere: false,
             }
         }
         QueryIr::Mex(set) => {
             let values = store.eval_int_set(defs, set)?;
-            let m = mex_of(&values, &mut Vec::new());
-            Answer {
-                found: Found::Value(m),
-                lines: vec![m.to_string()],
-            }
+            Answer::Mex(mex_of(&values, &mut Vec::new()))
         }
         QueryIr::Moves(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer {
-                found: Found::Nothing,
-                lines: moves::winning_moves(defs, store, &g)?,
-            }
+            moves::winning_moves(defs, store, &g)?
         }
         QueryIr::Explain(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer {
-                found: Found::Nothing,
-                lines: explain::explain(defs, store, &g)?,
-            }
+            Answer::Explain(explain::explain(defs, store, &g)?)
         }
         QueryIr::Equiv(a, b) => {
             let ga = store.eval_game(defs, a)?;
             let gb = store.eval_game(defs, b)?;
-            let (va, vb) = (store.value(defs, &ga)?, store.value(defs, &gb)?);
-            let line = if va == vb {
-                format!("equivalent: both have value {va}, so their sum is a P-position")
-            } else {
-                format!(
-                    "not equivalent: values {va} and {vb} differ, so their sum has value {} (an N-position)",
-                    va ^ vb
-                )
-            };
-            Answer {
-                found: Found::Outcome(va == vb),
-                lines: vec![line],
+            Answer::Equiv {
+                a: store.value(defs, &ga)?,
+                b: store.value(defs, &gb)?,
             }
         }
-        QueryIr::Sequence(game, range) => {
-            let values = sequence(defs, store, *game, range)?;
-            let line = values
-                .iter()
-                .map(u64::to_string)
-                .collect::<Vec<_>>()
-                .join(" ");
-            Answer {
-                found: Found::Values(values),
-                lines: vec![line],
+        QueryIr::Sequence(game, range) => Answer::Sequence(sequence(defs, store, *game, range)?),
+        QueryIr::SequenceBy(game, range, by) => {
+            let k = store.eval_int(defs, by)?;
+            if k == 0 {
+                return Err(EvalError::from(
+                    crate::diag::Diagnostic::error(by.loc.range(), "rows of 0 values")
+                        .at(by.loc.src)
+                        .label("this is 0")
+                        .hint("`by 12` writes 12 values a row"),
+                ));
             }
+            let mut s = sequence(defs, store, *game, range)?;
+            s.by = Some(k);
+            Answer::Sequence(s)
         }
-        QueryIr::Table(source, rows, cols) => Answer {
-            found: Found::Nothing,
-            lines: table::table(defs, store, source, rows, cols)?,
-        },
+        QueryIr::Table(source, rows, cols) => Answer::Table(table::table(
+            defs,
+            store,
+            source,
+            rows,
+            cols,
+            TableStyle::Text,
+        )?),
+        QueryIr::TableAs(source, rows, cols, style) => {
+            Answer::Table(table::table(defs, store, source, rows, cols, *style)?)
+        }
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
-            let p = misere::misere_p(defs, store, &g)?;
-            Answer {
-                found: Found::Outcome(p),
-                lines: vec![outcome_line(p)],
+            Answer::Outcome {
+                p: misere::misere_p(defs, store, &g)?,
+                misere: true,
             }
         }
         QueryIr::MisereMoves(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer {
-                found: Found::Nothing,
-                lines: misere_moves::misere_moves(defs, store, &g)?,
-            }
+            misere_moves::misere_moves(defs, store, &g)?
         }
-        QueryIr::Period(game) => period::period(defs, store, *game)?,
+        QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
+        QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
     })
 }
 
@@ -143,63 +119,120 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     Ok((lo, end.saturating_sub(lo)))
 }
 
+/// Values computed between two looks at the watch, and emitted together.
+const CHUNK: u64 = 4096;
+
+/// The values of a one-parameter game over a range, held whole (for
+/// `check`, and for `by K`, whose columns are aligned over every row).
 fn sequence(
     defs: &Defs,
     store: &mut Store,
     game: GameId,
     r: &RangeIr,
-) -> Result<Vec<u64>, EvalError> {
+) -> Result<Sequence, EvalError> {
     let (lo, count) = range_bounds(defs, store, r)?;
-    let mut out = Vec::new();
-    for n in lo..lo + count {
-        let key = crate::eval::Key {
-            game,
-            args: [n].into_iter().collect(),
-        };
-        out.push(store.grundy(defs, &key)?);
+    // The values, and their text (a few bytes each), must fit in memory;
+    // past the output limit `stream_sequence` says so.
+    let bytes = count.saturating_mul(8 + 4);
+    let mut values: Vec<u64> = Vec::new();
+    if count <= store.limits.output
+        && (bytes > store.limits.memory || values.try_reserve_exact(count as usize).is_err())
+    {
+        return Err(EvalError::from(store.limits.memory_error(
+            &format!("a sequence of {count} values"),
+            bytes,
+            0,
+        )));
     }
-    Ok(out)
+    stream_sequence(defs, store, game, r, &mut |_, piece, _, _| {
+        values.extend(piece)
+    })?;
+    Ok(Sequence {
+        from: lo,
+        values,
+        by: None,
+    })
 }
 
-/// Grades a `check`: Ok(lines) starting with `ok` or `FAIL`, and whether it passed.
+/// Computes a nim-sequence piece by piece, handing each piece to `sink` as
+/// (first n, values, first piece, last piece): memory stays constant
+/// whatever the length, and the watch is told between pieces (Ctrl-C and
+/// progress work even when every value comes from a table).
+pub fn stream_sequence(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    r: &RangeIr,
+    sink: &mut dyn FnMut(u64, Vec<u64>, bool, bool),
+) -> Result<(), EvalError> {
+    let (lo, count) = range_bounds(defs, store, r)?;
+    let limit = store.limits.output;
+    if count > limit {
+        return Err(EvalError::from(
+            Diagnostic::error(
+                r.lo.loc.range().start..r.hi.loc.range().end,
+                format!("a sequence of {count} values is past the output limit of {limit}"),
+            )
+            .at(r.lo.loc.src)
+            .label("this range")
+            .hint(format!(
+                "`set output {count}` raises the limit; or ask for a shorter range"
+            )),
+        ));
+    }
+    let mut n = lo;
+    let end = lo + count;
+    let mut first = true;
+    loop {
+        let stop = end.min(n.saturating_add(CHUNK));
+        let mut values = Vec::with_capacity((stop - n) as usize);
+        for m in n..stop {
+            let key = crate::eval::Key {
+                game,
+                args: [m].into_iter().collect(),
+            };
+            values.push(store.grundy(defs, &key)?);
+        }
+        store.ticker.watch.tick(stop - lo, count)?;
+        let last = stop >= end;
+        sink(n, values, first, last);
+        if last {
+            return Ok(());
+        }
+        first = false;
+        n = stop;
+    }
+}
+
+/// Grades a `check`: what was expected, what was found, and (for a FAIL) why.
 pub fn check(
     defs: &Defs,
     store: &mut Store,
     q: &QueryIr,
     expect: &Expect,
     text: &str,
-) -> Result<(bool, Vec<String>), EvalError> {
+) -> Result<Graded, EvalError> {
     let a = answer(defs, store, q)?;
-    let passed = match (expect, &a.found) {
+    let found = a.found();
+    let passed = match (expect, &found) {
         (Expect::Value(x), Found::Value(y)) => x == y,
         (Expect::Outcome(x), Found::Outcome(y)) => x == y,
         (Expect::Values(x), Found::Values(y)) => x == y,
         (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
         _ => false,
     };
-    if passed {
-        return Ok((true, vec![format!("ok {text}")]));
-    }
-    let expected = match expect {
-        Expect::Value(v) => v.to_string(),
-        Expect::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-        Expect::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
+    let why = if passed {
+        Vec::new()
+    } else {
+        why(defs, store, q, expect, &found)?
     };
-    let found = match &a.found {
-        Found::Value(v) => v.to_string(),
-        Found::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
-        Found::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
-        Found::Period(a, b) => format!("pre-period {a}, period {b}"),
-        Found::Nothing => a.lines.join("; "),
-    };
-    let mut lines = vec![format!("FAIL {text}: expected {expected}, found {found}")];
-    lines.extend(
-        why(defs, store, q, expect, &a.found)?
-            .into_iter()
-            .map(|l| format!("  {l}")),
-    );
-    Ok((false, lines))
+    Ok(Graded {
+        text: text.to_string(),
+        passed,
+        expected: expect.clone(),
+        found: a,
+        why,
+    })
 }
 
 /// The reason behind a found answer, for FAIL lines.

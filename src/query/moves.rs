@@ -4,7 +4,7 @@
 //! also have options of higher value, and moving up can win too.
 
 use super::heap_options::{self, OptionClass};
-use super::show;
+use super::{Answer, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::DefKind;
 use rustc_hash::FxHashSet;
@@ -13,7 +13,9 @@ use std::ops::ControlFlow;
 /// Winning moves listed before the rest are only counted.
 const MAX_LINES: usize = 1000;
 
-pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+/// Every winning move, as `from -> to` (past the first [`MAX_LINES`] only
+/// counted); in a P-position none, and why.
+pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
     let mut values = Vec::with_capacity(g.parts.len());
     for p in &g.parts {
         values.push(store.value(defs, &Game::single(p.clone()))?);
@@ -32,7 +34,11 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
                 show::game(defs, g)
             )
         };
-        return Ok(vec![why]);
+        return Ok(Answer::Moves {
+            moves: Vec::new(),
+            more: 0,
+            none: Some(why),
+        });
     }
     let mut found = Found::default();
     // The same component twice (`a + a`) gives the same moves twice.
@@ -71,7 +77,11 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Str
             }
         }
     }
-    Ok(found.finish())
+    Ok(Answer::Moves {
+        moves: found.lines,
+        more: found.more,
+        none: None,
+    })
 }
 
 /// The winning moves found so far: the first lines, then a count.
@@ -89,17 +99,6 @@ impl Found {
         } else {
             self.more += u128::from(count);
         }
-    }
-
-    fn finish(mut self) -> Vec<String> {
-        if self.more > 0 {
-            self.lines.push(format!(
-                "... and {} more winning move{}",
-                self.more,
-                if self.more == 1 { "" } else { "s" }
-            ));
-        }
-        self.lines
     }
 }
 

@@ -2,8 +2,8 @@
 //! whether they are proven (the octal periodicity theorem for take-and-break
 //! codes, a repeated window for finite subtraction sets) or only observed.
 
-use super::{Answer, Found};
-use crate::engine::period::{PeriodSearch, Proof, observed_period};
+use super::{PeriodAnswer, PeriodFound};
+use crate::engine::period::{Period, PeriodSearch, Proof, observed_period};
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{DefKind, GameId};
 
@@ -11,69 +11,81 @@ use crate::ir::{DefKind, GameId};
 /// less (they cost more per value than the rule families).
 const USER_LIMIT: u64 = 4096;
 
-pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<Answer, EvalError> {
+/// `period NAME`: a search as far as `set period` allows.
+pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<PeriodAnswer, EvalError> {
     let limit = store.limits.period;
+    find(defs, store, game, limit)
+}
+
+/// The period of a one-parameter game, searched with values up to heap
+/// `limit` (a rule family's earlier, longer search is reused).
+pub fn find(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    limit: u64,
+) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[game].name.clone();
-    let search = if let DefKind::Family(rule) = &defs.games[game].kind {
+    if let DefKind::Family(rule) = &defs.games[game].kind {
         let rule = rule.describe();
         let limits = store.limits;
         let found = store
             .families
             .period(game, limit, &limits, &mut *store.ticker.watch)?;
-        return Ok(render(found, &format!("{name}, {rule}")));
-    } else {
-        user_period(defs, store, game, limit.min(USER_LIMIT))?
-    };
-    Ok(render(Some(search), &name))
+        return Ok(describe(found, name, Some(rule)));
+    }
+    let search = user_period(defs, store, game, limit.min(USER_LIMIT))?;
+    Ok(describe(Some(search), name, None))
 }
 
-fn render(found: Option<PeriodSearch>, what: &str) -> Answer {
-    match found {
+/// A period as answers give it; `proven` says whether a theorem backs it.
+fn found(p: &Period, proven: bool) -> PeriodFound {
+    PeriodFound {
+        pre_period: p.preperiod,
+        period: p.period,
+        saltus: None,
+        proven,
+    }
+}
+
+fn describe(search: Option<PeriodSearch>, game: String, rule: Option<String>) -> PeriodAnswer {
+    let (found, reason) = match search {
         Some(PeriodSearch::Proven(p)) => {
             let why = match p.proof {
-                Proof::OctalTheorem { checked_to } => {
-                    format!(
-                        "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
-                    )
-                }
-                Proof::Window { width } => {
-                    format!(
-                        "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
-                    )
-                }
+                Proof::OctalTheorem { checked_to } => format!(
+                    "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
+                ),
+                Proof::Window { width } => format!(
+                    "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
+                ),
                 Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
             };
-            Answer {
-                found: Found::Period(p.preperiod, p.period),
-                lines: vec![format!(
-                    "pre-period {}, period {}: {why} [{what}]",
-                    p.preperiod, p.period
-                )],
-            }
+            let proven = !matches!(p.proof, Proof::Observed { .. });
+            (Some(found(&p, proven)), why)
         }
         Some(PeriodSearch::Candidate(p)) => {
             let up_to = match p.proof {
                 Proof::Observed { up_to } | Proof::OctalTheorem { checked_to: up_to } => up_to,
                 Proof::Window { .. } => 0,
             };
-            Answer {
-                found: Found::Period(p.preperiod, p.period),
-                lines: vec![format!(
-                    "pre-period {}, period {}: observed up to n = {up_to}, with no proof for this kind of rule (`set period N` looks further) [{what}]",
-                    p.preperiod, p.period
-                )],
-            }
+            (
+                Some(found(&p, false)),
+                format!(
+                    "observed up to n = {up_to}, with no proof for this kind of rule (`set period N` looks further)"
+                ),
+            )
         }
-        Some(PeriodSearch::NotFound { up_to }) => Answer {
-            found: Found::Nothing,
-            lines: vec![format!(
-                "no period observed up to n = {up_to} (`set period N` searches further) [{what}]"
-            )],
-        },
-        None => Answer {
-            found: Found::Nothing,
-            lines: vec![format!("no period search for {what}")],
-        },
+        Some(PeriodSearch::NotFound { up_to }) => (
+            None,
+            format!("no period observed up to n = {up_to} (`set period N` searches further)"),
+        ),
+        None => (None, "no period search for this kind of game".to_string()),
+    };
+    PeriodAnswer {
+        game,
+        rule,
+        found,
+        reason,
     }
 }
 

@@ -172,6 +172,7 @@ const BUILTIN: &str = "36";
 const NUMBER: &str = "33";
 const NIMBER: &str = "1;36";
 const COMMENT: &str = "2";
+const STRING: &str = "32";
 const BRACKET: &str = "1;4;34";
 
 /// The line with ANSI colours: keywords, built-ins, numbers, nimbers
@@ -193,6 +194,11 @@ pub fn paint(line: &str, cursor: Option<usize>) -> String {
         let c = b[i];
         let (end, style) = if c == b'#' {
             (scan(i, &|c| c != b'\n'), Some(COMMENT))
+        } else if c == b'"' {
+            // a file name in quotes, to the closing quote or the line's end
+            let close = scan(i + 1, &|c| c != b'"' && c != b'\n');
+            operand = true;
+            ((close + 1).min(b.len()), Some(STRING))
         } else if code_next && (c.is_ascii_alphanumeric() || c == b'.') {
             // the code after `octal` or `hex`: 0.77, C.1F
             code_next = false;
@@ -385,6 +391,13 @@ mod tests {
         assert!(code.contains("\x1b[33mC.1F\x1b[0m; "), "{code}");
         assert!(code.ends_with("h(\x1b[33m3\x1b[0m)"), "{code}");
         assert_eq!(plain(&paint("ünï {*1} ✓", Some(4))), "ünï {*1} ✓");
+        let plot = paint("plot k 0..9 to \"k é.svg\"", None);
+        assert!(plot.starts_with("\x1b[1;35mplot\x1b[0m"), "{plot}");
+        assert!(plot.ends_with("to \x1b[32m\"k é.svg\"\x1b[0m"), "{plot}");
+        assert_eq!(
+            plain(&paint("plot k 0..9 to \"open", None)),
+            "plot k 0..9 to \"open"
+        );
     }
 
     #[test]

@@ -8,6 +8,7 @@ pub mod helper;
 use crate::engine::Quiet;
 use crate::eval::Limits;
 use crate::ir::Setting;
+use crate::render::Format;
 use crate::session::{Event, Report, Session};
 use crate::syntax::ast::StmtKind;
 use crate::syntax::parse::parse;
@@ -47,6 +48,11 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
         "every name defined so far: games and `let` bindings",
     ),
     ("time", "[on|off]", "show how long each answer took"),
+    (
+        "format",
+        "[text|json]",
+        "answers and errors as text, or as JSON lines",
+    ),
     (
         "limits",
         "",
@@ -159,7 +165,12 @@ impl Repl {
             }
         });
         for d in &report.errors {
-            sink.error(&self.session.render(d, self.color));
+            let shown = self.session.render(d, self.color);
+            if self.session.diagnostics_to_stdout() {
+                sink.say(shown.trim_end());
+            } else {
+                sink.error(&shown);
+            }
         }
         if report.interrupted {
             sink.note("interrupted: everything defined and computed before is kept");
@@ -223,11 +234,31 @@ impl Repl {
                     "error: `:time` takes `on`, `off` or nothing, not `{arg}`\n"
                 )),
             },
+            "format" => match (arg, Format::named(arg)) {
+                ("", _) => sink.say(&format!(
+                    "format {}: `:format json` or `:format text` changes it",
+                    self.session.format.name()
+                )),
+                (_, Some(f)) => {
+                    self.session.format = f;
+                    sink.say(match f {
+                        Format::Json => {
+                            "format json: each answer and error is one JSON object a line"
+                        }
+                        Format::Text => "format text",
+                    });
+                }
+                _ => sink.error(&format!(
+                    "error: `:format` takes `text` or `json`, not `{arg}`\n"
+                )),
+            },
             "limits" => sink.say(&self.limits()),
             "reset" => {
                 let watch =
                     std::mem::replace(&mut self.session.store.ticker.watch, Box::new(Quiet));
+                let format = self.session.format;
                 self.session = Session::new(watch);
+                self.session.format = format;
                 self.lets.clear();
                 sink.say("a fresh session: every definition and computed value is forgotten");
             }

@@ -103,6 +103,23 @@ pub enum Query {
     Sequence(Name, Range),
     Period(Name),
     Table(Name, Range, Range),
+    /// `sequence NAME a..b by K`: the word `by` (checked later) and K.
+    SequenceBy(Name, Range, Name, Expr),
+    /// `table NAME a..b c..d as FORMAT`: the word `as` and the format.
+    TableAs(Name, Range, Range, Name, Name),
+    Plot(Box<Plot>),
+}
+
+/// `plot NAME a..b to "FILE.svg"`, or with two ranges a heat map.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plot {
+    pub game: Name,
+    pub x: Range,
+    pub y: Option<Range>,
+    /// The word `to` (checked later).
+    pub to: Name,
+    pub file: String,
+    pub file_span: Span,
 }
 
 /// One word or number of a `check`'s expected value: `3`, `P`, `71 12`.

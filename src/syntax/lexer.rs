@@ -84,6 +84,15 @@ pub fn lex(src: &str) -> Lexed {
                 }
             },
             Raw::Code => Tok::Code(text.to_string()),
+            Raw::Str => Tok::Str(text[1..text.len() - 1].to_string()),
+            Raw::OpenStr => {
+                out.errors.push(
+                    Diagnostic::error(span.clone(), "this string has no closing `\"`")
+                        .label("the string starts here")
+                        .hint("a string ends on the line it starts: `\"kayles.svg\"`"),
+                );
+                Tok::Str(text[1..].to_string())
+            }
             Raw::Ident => match Tok::keyword(text) {
                 Some(k) => k,
                 None if src[span.end..].starts_with('(') => Tok::CallName(text.to_string()),
@@ -235,8 +244,8 @@ fn unclosed(kind: Raw, at: usize, cut: Option<usize>) -> Diagnostic {
 fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
     let text = &src[s..e];
     let shown: String = text.chars().take(8).collect();
-    let hint = if text.starts_with('"') || text.starts_with('\'') {
-        "mex has no strings"
+    let hint = if text.starts_with('\'') {
+        "file names are written in double quotes: `\"kayles.svg\"`"
     } else if text.starts_with('&') {
         "write `and`"
     } else if text.starts_with('!') {

@@ -21,6 +21,12 @@ pub enum Raw {
     Code,
     #[regex(r"[A-Za-z_][A-Za-z0-9_']*")]
     Ident,
+    /// A string in double quotes on one line: a file name, `"kayles.svg"`.
+    #[regex(r#""[^"\n]*""#)]
+    Str,
+    /// A string with no closing quote before the end of the line.
+    #[regex(r#""[^"\n]*"#)]
+    OpenStr,
     #[token("(")]
     LParen,
     #[token(")")]
@@ -79,6 +85,8 @@ pub enum Tok {
     Ident(String),
     /// A name written right before `(`: a game position or call, `kayles(5)`.
     CallName(String),
+    /// A string's text, without its quotes: `"kayles.svg"`.
+    Str(String),
     // keywords
     Game,
     Let,
@@ -105,6 +113,7 @@ pub enum Tok {
     Octal,
     Hex,
     Set,
+    Plot,
     // punctuation
     LParen,
     RParen,
@@ -165,6 +174,7 @@ impl Tok {
             "octal" => Tok::Octal,
             "hex" => Tok::Hex,
             "set" => Tok::Set,
+            "plot" => Tok::Plot,
             _ => return None,
         })
     }
@@ -196,6 +206,7 @@ impl Tok {
         "octal",
         "hex",
         "set",
+        "plot",
     ];
 
     /// True for tokens after which a `*` multiplies rather than starts a nimber.
@@ -213,6 +224,7 @@ impl fmt::Display for Tok {
             Tok::End => write!(f, "end of statement"),
             Tok::Int(n) => write!(f, "integer {n}"),
             Tok::Code(c) => write!(f, "code {c}"),
+            Tok::Str(s) => write!(f, "string \"{s}\""),
             Tok::Ident(s) | Tok::CallName(s) => write!(f, "name `{s}`"),
             Tok::Nimber | Tok::StarOne | Tok::Times => write!(f, "`*`"),
             other => write!(f, "`{}`", token_text(other)),
@@ -248,6 +260,7 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Octal => "octal",
         Tok::Hex => "hex",
         Tok::Set => "set",
+        Tok::Plot => "plot",
         Tok::LParen => "(",
         Tok::RParen => ")",
         Tok::LBrace => "{",
@@ -272,6 +285,6 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Ge => ">=",
         Tok::Arrow => "->",
         Tok::End => ";",
-        Tok::Int(_) | Tok::Code(_) | Tok::Ident(_) | Tok::CallName(_) => "",
+        Tok::Int(_) | Tok::Code(_) | Tok::Ident(_) | Tok::CallName(_) | Tok::Str(_) => "",
     }
 }

@@ -17,6 +17,9 @@ use structure::StructDomain;
 mod structure;
 use crate::ir::{DefKind, GameDef, GameExpr, IntExpr, IntSet, Rule};
 
+/// About what one option built as a game takes (its parts and key).
+const BYTES_PER_OPTION: u128 = 96;
+
 pub struct Store {
     memos: Vec<Memo>,
     pub families: Families,
@@ -99,8 +102,20 @@ impl Store {
         match &def.kind {
             DefKind::Rule(Rule::Options(set)) => {
                 let mut out = Vec::new();
+                let memory = dom.store.limits.memory;
                 interp.each_option(set, &mut dom, &mut |_, g| {
                     out.push(g);
+                    let bytes = (out.len() as u128).saturating_mul(BYTES_PER_OPTION);
+                    if bytes > u128::from(memory) {
+                        let what = format!("listing the options of {}", defs.show_key(key));
+                        return Err(EvalError::from(
+                            Limits {
+                                memory,
+                                ..Limits::default()
+                            }
+                            .memory_error(&what, bytes as u64, 0),
+                        ));
+                    }
                     Ok(())
                 })?;
                 Ok(out)
@@ -111,12 +126,23 @@ impl Store {
             }
             DefKind::Family(rule) => {
                 let n = key.args[0];
-                if n > self.limits.heap {
+                let count = rule.move_count(n);
+                let bytes = count.saturating_mul(BYTES_PER_OPTION);
+                if count > u128::from(self.limits.options) {
                     return Err(EvalError::from(
-                        Diagnostic::error(def.loc.range(), format!("{} has too many options to list", defs.show_key(key)))
+                        Diagnostic::error(def.loc.range(), format!("{} has {count} options, more than the limit of {} for one position", defs.show_key(key), self.limits.options))
                             .at(def.loc.src)
-                            .hint("ask for its value with `grundy`; explanations and moves are for smaller heaps"),
+                            .label("a game of this rule")
+                            .hint(format!("`set options {count}` raises the limit; `grundy` answers without listing options")),
                     ));
+                }
+                if bytes > u128::from(self.limits.memory) {
+                    let what = format!("the {count} options of {}", defs.show_key(key));
+                    return Err(EvalError::from(self.limits.memory_error(
+                        &what,
+                        u64::try_from(bytes).unwrap_or(u64::MAX),
+                        0,
+                    )));
                 }
                 Ok(rule
                     .moves(n)

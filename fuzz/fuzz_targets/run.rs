@@ -1,0 +1,30 @@
+//! A whole run with small limits: any text is parsed, checked and run by a
+//! session, its diagnostics rendered; never a panic. Inputs that change the
+//! limits (`set`) are skipped: the limits are what keeps each run short;
+//! so are those that would write files (`plot`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use mex::eval::Limits;
+use mex::session::Session;
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    if text.contains("set") || text.contains("plot") {
+        return;
+    }
+    let mut session = Session::default();
+    session.store.set_limits(Limits {
+        positions: 2_000,
+        options: 20_000,
+        heap: 2_000,
+        period: 500,
+        output: 2_000,
+        memory: 64 << 20,
+        ..Limits::default()
+    });
+    let (_, report) = session.run_collect("fuzz.mex", &text);
+    for d in &report.errors {
+        let _ = session.render(d, false);
+    }
+});

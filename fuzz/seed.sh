@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Seeds the fuzz corpora with the example specs (run from anywhere).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+for target in parse run; do
+  mkdir -p "$here/corpus/$target"
+  cp "$here"/../examples/*.mex "$here/corpus/$target/"
+done
+echo "seeded $(ls "$here"/../examples/*.mex | wc -l) examples into fuzz/corpus/{parse,run}"

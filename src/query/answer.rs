@@ -1,0 +1,184 @@
+//! What a statement found, as data: the renderers in [`crate::render`]
+//! write it as text or as JSON, so the two forms always say the same.
+
+use crate::ir::{Expect, TableStyle};
+
+/// The answer to one statement.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// `grundy G`, or a game written alone on a line.
+    Grundy(u64),
+    /// `mex {..}`.
+    Mex(u64),
+    /// An integer expression written alone on a line.
+    Integer(u64),
+    /// A set of integers written alone on a line.
+    Set(Vec<u64>),
+    /// `outcome G` (P: the previous player wins) or `misere outcome G`.
+    Outcome {
+        p: bool,
+        misere: bool,
+    },
+    /// `moves G`: each winning move as `moves` prints it (a class of
+    /// moves of one kind may be one line), how many more there are beyond
+    /// those listed, and when there is none, why not.
+    Moves {
+        moves: Vec<String>,
+        more: u128,
+        none: Option<String>,
+    },
+    /// `misere moves G`: each move to a misère P-position, as `moves`
+    /// prints it, and when there is none, why not.
+    MisereMoves {
+        moves: Vec<String>,
+        none: Option<String>,
+    },
+    /// `explain G`: the derivation, a line a step.
+    Explain(Vec<String>),
+    /// `equiv G, H`: the two values.
+    Equiv {
+        a: u64,
+        b: u64,
+    },
+    Sequence(Sequence),
+    Period(PeriodAnswer),
+    Table(Table),
+    Plot(Plotted),
+    /// A graded `check`.
+    Check(Box<Graded>),
+}
+
+/// `sequence NAME a..b` (`by K`: in rows of K).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sequence {
+    pub from: u64,
+    pub values: Vec<u64>,
+    pub by: Option<u64>,
+}
+
+/// `period NAME`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PeriodAnswer {
+    /// The game's name.
+    pub game: String,
+    /// A rule family's rule: `octal 0.77 (Kayles)`.
+    pub rule: Option<String>,
+    /// The period found, if any.
+    pub found: Option<PeriodFound>,
+    /// Why it holds (the proof, or how far it was seen), or how far the
+    /// search went without finding one.
+    pub reason: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PeriodFound {
+    pub pre_period: u64,
+    pub period: u64,
+    /// The constant increase per period of an arithmetically periodic
+    /// sequence; `None` for an ordinary period.
+    pub saltus: Option<u64>,
+    pub proven: bool,
+}
+
+/// `table NAME a..b c..d`: `rows[i][j]` is the value at
+/// (`row_from + i`, `col_from + j`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table {
+    /// The game's name, or `nimsum`.
+    pub game: String,
+    /// The parameters the rows and the columns stand for.
+    pub row_param: String,
+    pub col_param: String,
+    pub row_from: u64,
+    pub col_from: u64,
+    /// How many columns (rows may be empty).
+    pub cols: u64,
+    pub rows: Vec<Vec<u64>>,
+    pub style: TableStyle,
+}
+
+/// A `plot` written to a file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plotted {
+    pub file: String,
+    pub game: String,
+    pub kind: PlotKind,
+    /// The period marked on a sequence plot.
+    pub period: Option<PeriodFound>,
+    /// The size of the file written.
+    pub bytes: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlotKind {
+    /// n from `from` to `to` (inclusive); `per_column` values share each
+    /// column of pixels (1 when every value has its own).
+    Sequence { from: u64, to: u64, per_column: u64 },
+    /// Rows and columns (inclusive ranges); each square of the map stands
+    /// for a block of `block.0` rows by `block.1` columns (its largest value).
+    Heat {
+        rows: (u64, u64),
+        cols: (u64, u64),
+        block: (u64, u64),
+    },
+}
+
+/// A graded `check`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Graded {
+    /// The statement as written, without `check`.
+    pub text: String,
+    pub passed: bool,
+    pub expected: Expect,
+    /// What the query answered.
+    pub found: Answer,
+    /// Why the answer is what it is (for a FAIL).
+    pub why: Vec<String>,
+}
+
+/// The value an answer gives, for `check` to compare.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    Value(u64),
+    Outcome(bool),
+    Values(Vec<u64>),
+    Period(u64, u64),
+    Nothing,
+}
+
+impl Answer {
+    /// The kind of statement it answers: the `query` of its JSON form.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Answer::Grundy(_) => "grundy",
+            Answer::Mex(_) => "mex",
+            Answer::Integer(_) => "integer",
+            Answer::Set(_) => "set",
+            Answer::Outcome { misere: false, .. } => "outcome",
+            Answer::Outcome { misere: true, .. } => "misere outcome",
+            Answer::Moves { .. } => "moves",
+            Answer::MisereMoves { .. } => "misere moves",
+            Answer::Explain(_) => "explain",
+            Answer::Equiv { .. } => "equiv",
+            Answer::Sequence(_) => "sequence",
+            Answer::Period(_) => "period",
+            Answer::Table(_) => "table",
+            Answer::Plot(_) => "plot",
+            Answer::Check(_) => "check",
+        }
+    }
+
+    /// The value to compare with what a `check` expects.
+    pub fn found(&self) -> Found {
+        match self {
+            Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => Found::Value(*v),
+            Answer::Outcome { p, .. } => Found::Outcome(*p),
+            Answer::Equiv { a, b } => Found::Outcome(a == b),
+            Answer::Sequence(s) => Found::Values(s.values.clone()),
+            Answer::Period(PeriodAnswer { found: Some(f), .. }) => {
+                Found::Period(f.pre_period, f.period)
+            }
+            _ => Found::Nothing,
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! `plot`: gathers the values a plot shows (checking first that the work
+//! fits the limits and that the file can be written), has [`crate::plot`]
+//! draw them, and writes the SVG file.
+
+use super::{PeriodFound, PlotKind, Plotted, period, range_bounds};
+use crate::diag::Diagnostic;
+use crate::eval::{Defs, EvalError, Key, Store};
+use crate::ir::{GameId, Loc, PlotIr, PlotOf, RangeIr, TableSource};
+use crate::plot::heat::{self, Blocks, HeatMap};
+use crate::plot::sequence::{self, Columns, Marks, SequencePlot};
+use std::path::Path;
+
+pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalError> {
+    writable(&p.file, p.file_loc)?;
+    let (svg, game, kind, period) = match &p.of {
+        PlotOf::Sequence(game, range) => sequence_plot(defs, store, *game, range)?,
+        PlotOf::Heat(source, rows, cols) => heat_plot(defs, store, source, rows, cols)?,
+    };
+    if let Err(e) = std::fs::write(&p.file, svg.as_bytes()) {
+        return Err(cannot_write(&p.file, p.file_loc, &e));
+    }
+    Ok(Plotted {
+        file: p.file.clone(),
+        game,
+        kind,
+        period,
+        bytes: svg.len() as u64,
+    })
+}
+
+type Drawn = (String, String, PlotKind, Option<PeriodFound>);
+
+fn sequence_plot(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    range: &RangeIr,
+) -> Result<Drawn, EvalError> {
+    let (from, count) = range_bounds(defs, store, range)?;
+    let name = defs.games[game].name.clone();
+    if count == 0 {
+        return Err(empty(range));
+    }
+    if count > store.limits.heap {
+        return Err(EvalError::from(
+            Diagnostic::error(
+                range.lo.loc.range(),
+                format!(
+                    "a plot of {count} values is past the limit of {} values computed at once",
+                    store.limits.heap
+                ),
+            )
+            .at(range.lo.loc.src)
+            .label("this range")
+            .hint(format!(
+                "`set heap {count}` raises the limit (the time grows with it); the plot stays small either way"
+            )),
+        ));
+    }
+    let last = from + (count - 1);
+    let key = |n: u64| Key {
+        game,
+        args: [n].into_iter().collect(),
+    };
+    // The largest heap first: a refusal (memory, heap limit) comes before
+    // any work, and a rule family's table grows once.
+    store.grundy(defs, &key(last))?;
+    let mut columns = Columns::new(count);
+    for (i, n) in (from..=last).enumerate() {
+        if i & 0xFFF == 0xFFF {
+            store.ticker.watch.tick(i as u64, count)?;
+        }
+        columns.push(store.grundy(defs, &key(n))?);
+    }
+    // The period, as far as the values plotted (and `set period`) reach.
+    let limit = store.limits.period.min(last);
+    let found = period::find(defs, store, game, limit)?.found;
+    let marks = found.map(|f| Marks {
+        pre_period: f.pre_period,
+        period: f.period,
+        how: if f.proven { "proven" } else { "observed" }.into(),
+    });
+    let svg = sequence::svg(&SequencePlot {
+        title: format!("{name}: Grundy values G(n) for n = {from} to {last}"),
+        from,
+        count,
+        columns: columns.columns(),
+        marks,
+    })
+    .map_err(drawing_failed)?;
+    let kind = PlotKind::Sequence {
+        from,
+        to: last,
+        per_column: columns.per_column(),
+    };
+    Ok((svg, name, kind, found))
+}
+
+fn heat_plot(
+    defs: &Defs,
+    store: &mut Store,
+    source: &TableSource,
+    rows: &RangeIr,
+    cols: &RangeIr,
+) -> Result<Drawn, EvalError> {
+    let (r0, rn) = range_bounds(defs, store, rows)?;
+    let (c0, cn) = range_bounds(defs, store, cols)?;
+    if rn == 0 {
+        return Err(empty(rows));
+    }
+    if cn == 0 {
+        return Err(empty(cols));
+    }
+    let cells = rn.saturating_mul(cn);
+    if cells > store.limits.positions {
+        return Err(EvalError::from(
+            Diagnostic::error(
+                rows.lo.loc.range().start..cols.hi.loc.range().end,
+                format!(
+                    "a heat map of {rn} x {cn} cells is past the limit of {} positions",
+                    store.limits.positions
+                ),
+            )
+            .at(rows.lo.loc.src)
+            .label("these ranges")
+            .hint(format!(
+                "`set positions {cells}` raises the limit (the time grows with it); the picture stays small either way"
+            )),
+        ));
+    }
+    let (name, row_param, col_param) = match source {
+        TableSource::Nimsum => ("nimsum".to_string(), "a".to_string(), "b".to_string()),
+        TableSource::Game(g) => {
+            let def = &defs.games[*g];
+            let param = |i: usize| def.params.get(i).cloned().unwrap_or_default();
+            (def.name.clone(), param(0), param(1))
+        }
+    };
+    let mut blocks = Blocks::new(rn, cn);
+    let mut done = 0u64;
+    for i in 0..rn {
+        for j in 0..cn {
+            done += 1;
+            if done & 0xFFF == 0 {
+                store.ticker.watch.tick(done, cells)?;
+            }
+            let v = match source {
+                TableSource::Nimsum => (r0 + i) ^ (c0 + j),
+                TableSource::Game(g) => store.grundy(
+                    defs,
+                    &Key {
+                        game: *g,
+                        args: [r0 + i, c0 + j].into_iter().collect(),
+                    },
+                )?,
+            };
+            blocks.push(i, j, v);
+        }
+    }
+    let title = match source {
+        TableSource::Nimsum => "nimsum: a xor b".to_string(),
+        TableSource::Game(_) => format!("{name}({row_param}, {col_param}): Grundy values"),
+    };
+    let svg = heat::svg(&HeatMap {
+        title,
+        row_param,
+        col_param,
+        rows: (r0, rn),
+        cols: (c0, cn),
+        blocks: &blocks,
+    })
+    .map_err(drawing_failed)?;
+    let kind = PlotKind::Heat {
+        rows: (r0, r0 + (rn - 1)),
+        cols: (c0, c0 + (cn - 1)),
+        block: blocks.block,
+    };
+    Ok((svg, name, kind, None))
+}
+
+fn empty(range: &RangeIr) -> EvalError {
+    EvalError::from(
+        Diagnostic::error(
+            range.lo.loc.range().start..range.hi.loc.range().end,
+            "nothing to plot: the range is empty",
+        )
+        .at(range.lo.loc.src)
+        .label("no value lies in this range")
+        .hint("`a..b` runs from a up to b - 1; `a..=b` includes b"),
+    )
+}
+
+fn drawing_failed(e: crate::plot::PlotError) -> EvalError {
+    EvalError::from(Diagnostic::unplaced(format!(
+        "the plot could not be drawn: {}",
+        e.0
+    )))
+}
+
+/// Refuses, before any work, a file that could not be written: a folder
+/// that does not exist, a name that is a folder, a device or a pipe.
+fn writable(file: &str, loc: Loc) -> Result<(), EvalError> {
+    let path = Path::new(file);
+    let err = |message: String, hint: &str| {
+        EvalError::from(
+            Diagnostic::error(loc.range(), message)
+                .at(loc.src)
+                .label("this file")
+                .hint(hint.to_string()),
+        )
+    };
+    if path.is_dir() {
+        return Err(err(
+            format!("cannot write {file}: it is a folder"),
+            "give a file name inside it: `\"folder/plot.svg\"`",
+        ));
+    }
+    if path.exists() && !path.is_file() {
+        // a device or a pipe: writing could block or go nowhere
+        return Err(err(
+            format!("cannot write {file}: it is not a regular file"),
+            "give the name of a new file, or of an SVG file to replace",
+        ));
+    }
+    let parent = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if !parent.is_dir() {
+        return Err(err(
+            format!(
+                "cannot write {file}: the folder {} does not exist",
+                parent.display()
+            ),
+            "create the folder first, or write the file somewhere else",
+        ));
+    }
+    Ok(())
+}
+
+fn cannot_write(file: &str, loc: Loc, e: &std::io::Error) -> EvalError {
+    let hint = match e.kind() {
+        std::io::ErrorKind::PermissionDenied => "this place may not be written to; choose another",
+        _ => "check the file name and the folder it goes in",
+    };
+    EvalError::from(
+        Diagnostic::error(loc.range(), format!("cannot write {file}: {e}"))
+            .at(loc.src)
+            .label("this file")
+            .hint(hint),
+    )
+}

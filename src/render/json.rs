@@ -1,0 +1,258 @@
+//! Answers and diagnostics as JSON objects, one a line (JSON Lines), with
+//! the keys of the contract: `query` names the statement's kind; `value`,
+//! `outcome`, `values`/`from`, `pre_period`/`period`/`proven`/`saltus`,
+//! `moves`, `rows`/`row_from`/`col_from`, `passed`/`expected`/`found`; a
+//! diagnostic has `error`, `file`, `line`, `column` (1-based) and `hint`.
+
+use crate::diag::{Diagnostic, Sources};
+use crate::ir::Expect;
+use crate::query::{Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted};
+use serde_json::{Map, Value, json};
+
+/// P or N.
+fn pn(p: bool) -> &'static str {
+    if p { "P" } else { "N" }
+}
+
+pub fn answer(a: &Answer) -> Value {
+    let mut o = Map::new();
+    o.insert("query".into(), a.kind().into());
+    let rest = match a {
+        Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => json!({ "value": v }),
+        Answer::Set(values) => json!({ "values": values }),
+        Answer::Outcome { p, .. } => json!({ "outcome": pn(*p) }),
+        Answer::Moves { moves, more, none } => match none {
+            Some(why) => json!({ "moves": moves, "reason": why }),
+            None if *more > 0 => json!({ "moves": moves, "more": big(*more) }),
+            None => json!({ "moves": moves }),
+        },
+        Answer::MisereMoves { moves, none } => match none {
+            Some(why) => json!({ "moves": moves, "reason": why }),
+            None => json!({ "moves": moves }),
+        },
+        Answer::Explain(lines) => json!({ "lines": lines }),
+        Answer::Equiv { a, b } => json!({ "equivalent": a == b, "values": [a, b] }),
+        Answer::Sequence(s) => match s.by {
+            Some(by) => json!({ "from": s.from, "values": s.values, "by": by }),
+            None => json!({ "from": s.from, "values": s.values }),
+        },
+        Answer::Period(p) => period(p),
+        Answer::Table(t) => json!({
+            "game": t.game,
+            "row_param": t.row_param,
+            "col_param": t.col_param,
+            "row_from": t.row_from,
+            "col_from": t.col_from,
+            "rows": t.rows,
+        }),
+        Answer::Plot(p) => plotted(p),
+        Answer::Check(g) => check(g),
+    };
+    if let Value::Object(rest) = rest {
+        o.extend(rest);
+    }
+    Value::Object(o)
+}
+
+/// A count past 64 bits is written as a string of digits.
+fn big(n: u128) -> Value {
+    match u64::try_from(n) {
+        Ok(n) => n.into(),
+        Err(_) => n.to_string().into(),
+    }
+}
+
+/// A piece of a sequence streamed as it is computed: together the pieces
+/// make the line [`answer`] writes for the whole sequence (`query`, `from`,
+/// `values`), without ever holding all the values.
+pub fn sequence_piece(from: u64, values: &[u64], first: bool, last: bool) -> String {
+    let mut buf = String::with_capacity(values.len() * 4 + 48);
+    if first {
+        // The keys are fixed words and `from` a number: nothing to escape.
+        buf.push_str(&format!(r#"{{"query":"sequence","from":{from},"values":["#));
+    }
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 || !first {
+            buf.push(',');
+        }
+        buf.push_str(&v.to_string());
+    }
+    if last {
+        buf.push_str("]}\n");
+    }
+    buf
+}
+
+fn period_fields(f: &PeriodFound) -> Map<String, Value> {
+    let mut o = Map::new();
+    o.insert("pre_period".into(), f.pre_period.into());
+    o.insert("period".into(), f.period.into());
+    if let Some(s) = f.saltus {
+        o.insert("saltus".into(), s.into());
+    }
+    o.insert("proven".into(), f.proven.into());
+    o
+}
+
+fn period(p: &PeriodAnswer) -> Value {
+    let mut o = Map::new();
+    o.insert("game".into(), p.game.clone().into());
+    if let Some(rule) = &p.rule {
+        o.insert("rule".into(), rule.clone().into());
+    }
+    match &p.found {
+        Some(f) => o.extend(period_fields(f)),
+        None => {
+            o.insert("pre_period".into(), Value::Null);
+            o.insert("period".into(), Value::Null);
+            o.insert("proven".into(), false.into());
+        }
+    }
+    o.insert("reason".into(), p.reason.clone().into());
+    Value::Object(o)
+}
+
+fn plotted(p: &Plotted) -> Value {
+    let mut o = Map::new();
+    o.insert("file".into(), p.file.clone().into());
+    o.insert("game".into(), p.game.clone().into());
+    match &p.kind {
+        PlotKind::Sequence {
+            from,
+            to,
+            per_column,
+        } => {
+            o.insert("kind".into(), "sequence".into());
+            o.insert("from".into(), (*from).into());
+            o.insert("to".into(), (*to).into());
+            o.insert("per_column".into(), (*per_column).into());
+            if let Some(f) = &p.period {
+                o.extend(period_fields(f));
+            }
+        }
+        PlotKind::Heat { rows, cols, block } => {
+            o.insert("kind".into(), "heat map".into());
+            o.insert("row_from".into(), rows.0.into());
+            o.insert("row_to".into(), rows.1.into());
+            o.insert("col_from".into(), cols.0.into());
+            o.insert("col_to".into(), cols.1.into());
+            o.insert("block".into(), json!([block.0, block.1]));
+        }
+    }
+    o.insert("bytes".into(), p.bytes.into());
+    Value::Object(o)
+}
+
+fn check(g: &Graded) -> Value {
+    let mut o = Map::new();
+    o.insert("check".into(), g.found.kind().into());
+    o.insert("statement".into(), g.text.clone().into());
+    o.insert("passed".into(), g.passed.into());
+    o.insert("expected".into(), expected(&g.expected));
+    o.insert(
+        "found".into(),
+        match g.found.found() {
+            Found::Value(v) => v.into(),
+            Found::Outcome(p) => pn(p).into(),
+            Found::Values(v) => v.into(),
+            Found::Period(a, b) => json!({ "pre_period": a, "period": b }),
+            Found::Nothing => answer(&g.found),
+        },
+    );
+    if !g.why.is_empty() {
+        o.insert("why".into(), g.why.clone().into());
+    }
+    Value::Object(o)
+}
+
+fn expected(e: &Expect) -> Value {
+    match e {
+        Expect::Value(v) => (*v).into(),
+        Expect::Outcome(p) => pn(*p).into(),
+        Expect::Values(v) => v.clone().into(),
+        Expect::Period(a, b) => json!({ "pre_period": a, "period": b }),
+    }
+}
+
+/// A diagnostic: its message, where it points (file, 1-based line and
+/// column; `null` when it has no place), its hint, label and notes.
+pub fn diagnostic(sources: &Sources, d: &Diagnostic) -> Value {
+    let text = sources.text(d.source);
+    let place = d.span.as_ref().map(|s| line_column(text, s.start));
+    let mut o = Map::new();
+    o.insert("error".into(), d.message.clone().into());
+    o.insert("file".into(), sources.name(d.source).into());
+    o.insert("line".into(), place.map(|p| p.0).into());
+    o.insert("column".into(), place.map(|p| p.1).into());
+    if let Some(h) = &d.hint {
+        o.insert("hint".into(), h.clone().into());
+    }
+    if !d.label.is_empty() {
+        o.insert("label".into(), d.label.clone().into());
+    }
+    if !d.notes.is_empty() {
+        o.insert("notes".into(), d.notes.clone().into());
+    }
+    Value::Object(o)
+}
+
+/// An error with no source to point into (a file that cannot be read, a
+/// REPL command misused).
+pub fn error(message: &str, file: Option<&str>) -> Value {
+    json!({ "error": message, "file": file, "line": null, "column": null })
+}
+
+/// The 1-based line and column (in characters) of a byte offset.
+pub fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns_count_from_one() {
+        let text = "grundy 1\nmoves é(3)\n";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, 7), (1, 8));
+        assert_eq!(line_column(text, 9), (2, 1));
+        // `(` after a two-byte letter is the 8th character of its line
+        assert_eq!(line_column(text, 17), (2, 8));
+        assert_eq!(line_column(text, 999), (3, 1));
+    }
+
+    #[test]
+    fn a_streamed_sequence_is_the_answer_for_the_whole() {
+        let values: Vec<u64> = (0..10).map(|n| n % 4).collect();
+        let whole = answer(&Answer::Sequence(crate::query::Sequence {
+            from: 3,
+            values: values.clone(),
+            by: None,
+        }));
+        let pieces = [&values[..4], &values[4..9], &values[9..]];
+        let text: String = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| sequence_piece(3, p, i == 0, i == 2))
+            .collect();
+        assert!(text.ends_with('\n'));
+        assert_eq!(serde_json::from_str::<Value>(&text).unwrap(), whole);
+        assert_eq!(text.trim_end(), whole.to_string());
+        let empty = sequence_piece(0, &[], true, true);
+        assert_eq!(empty, "{\"query\":\"sequence\",\"from\":0,\"values\":[]}\n");
+    }
+
+    #[test]
+    fn query_comes_first() {
+        let v = answer(&Answer::Grundy(3));
+        assert_eq!(v.to_string(), r#"{"query":"grundy","value":3}"#);
+    }
+}

@@ -1,0 +1,277 @@
+//! Answers as lines of text, the way the contract writes them: a value
+//! alone on its line, `P (the previous player wins)`, a sequence on one
+//! line with single spaces, `ok`/`FAIL` lines for `check`.
+
+use super::table;
+use crate::ir::Expect;
+use crate::query::{
+    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, outcome_line,
+};
+
+pub fn lines(a: &Answer) -> Vec<String> {
+    match a {
+        Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => vec![v.to_string()],
+        Answer::Set(values) => vec![format!("{{{}}}", joined(values, ", "))],
+        Answer::Outcome { p, .. } => vec![outcome_line(*p)],
+        Answer::Moves { moves, more, none } => {
+            if moves.is_empty() {
+                return vec![none.clone().unwrap_or_else(|| "none".into())];
+            }
+            let mut lines = moves.clone();
+            if *more > 0 {
+                lines.push(format!(
+                    "... and {more} more winning move{}",
+                    if *more == 1 { "" } else { "s" }
+                ));
+            }
+            lines
+        }
+        Answer::MisereMoves { moves, none } => lines(&Answer::Moves {
+            moves: moves.clone(),
+            more: 0,
+            none: none.clone(),
+        }),
+        Answer::Explain(lines) => lines.clone(),
+        Answer::Equiv { a, b } => vec![if a == b {
+            format!("equivalent: both have value {a}, so their sum is a P-position")
+        } else {
+            format!(
+                "not equivalent: values {a} and {b} differ, so their sum has value {} (an N-position)",
+                a ^ b
+            )
+        }],
+        Answer::Sequence(s) => sequence(s),
+        Answer::Period(p) => vec![period(p)],
+        Answer::Table(t) => table::lines(t),
+        Answer::Plot(p) => vec![plotted(p)],
+        Answer::Check(g) => check(g),
+    }
+}
+
+/// Values separated by `sep`.
+pub fn joined(values: &[u64], sep: &str) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// A piece of a sequence streamed as it is computed: the values with
+/// single spaces between them (also before the first of a later piece),
+/// and the line's end after the last piece.
+pub fn sequence_piece(values: &[u64], first: bool, last: bool) -> String {
+    let mut buf = String::with_capacity(values.len() * 4 + 1);
+    for (i, v) in values.iter().enumerate() {
+        if i > 0 || !first {
+            buf.push(' ');
+        }
+        buf.push_str(&v.to_string());
+    }
+    if last {
+        buf.push('\n');
+    }
+    buf
+}
+
+/// One line with single spaces; `by K`: rows of K values, each labelled
+/// with its first n, under a header of offsets (the layout of published
+/// nim-sequence tables).
+fn sequence(s: &Sequence) -> Vec<String> {
+    let Some(by) = s.by else {
+        return vec![joined(&s.values, " ")];
+    };
+    if s.values.is_empty() {
+        return vec![String::new()];
+    }
+    let k = usize::try_from(by)
+        .unwrap_or(usize::MAX)
+        .min(s.values.len());
+    let rows: Vec<&[u64]> = s.values.chunks(k).collect();
+    let last = s.from + (rows.len() as u64 - 1) * k as u64;
+    let lw = width(last).max(1);
+    let widths: Vec<usize> = (0..k)
+        .map(|j| {
+            rows.iter()
+                .filter_map(|r| r.get(j))
+                .map(|v| width(*v))
+                .max()
+                .unwrap_or(1)
+                .max(width(j as u64))
+        })
+        .collect();
+    let mut head = format!("{:>lw$} |", "n");
+    for (j, w) in widths.iter().enumerate() {
+        head.push_str(&format!(" {j:>w$}"));
+    }
+    let rule = format!("{}-+{}", "-".repeat(lw), "-".repeat(head.len() - lw - 2));
+    let mut out = vec![head, rule];
+    for (i, row) in rows.iter().enumerate() {
+        let mut line = format!("{:>lw$} |", s.from + (i * k) as u64);
+        for (v, w) in row.iter().zip(&widths) {
+            line.push_str(&format!(" {v:>w$}"));
+        }
+        out.push(line);
+    }
+    out
+}
+
+fn width(v: u64) -> usize {
+    v.to_string().len()
+}
+
+/// `pre-period 71, period 12: proven by ... [kayles, octal 0.77]`.
+fn period(p: &PeriodAnswer) -> String {
+    let what = match &p.rule {
+        Some(rule) => format!("{}, {rule}", p.game),
+        None => p.game.clone(),
+    };
+    match &p.found {
+        Some(f) => format!("{}: {} [{what}]", period_words(f), p.reason),
+        None => format!("{} [{what}]", p.reason),
+    }
+}
+
+/// `pre-period 71, period 12`, with `, saltus 1` for arithmetic periodicity.
+pub fn period_words(f: &PeriodFound) -> String {
+    let mut s = format!("pre-period {}, period {}", f.pre_period, f.period);
+    if let Some(saltus) = f.saltus {
+        s.push_str(&format!(", saltus {saltus}"));
+    }
+    s
+}
+
+/// The one line a `plot` prints: the file written, and what it shows.
+fn plotted(p: &Plotted) -> String {
+    let what = match &p.kind {
+        PlotKind::Sequence {
+            from,
+            to,
+            per_column,
+        } => {
+            let mut s = format!("the nim-sequence of {} for n = {from} to {to}", p.game);
+            if *per_column > 1 {
+                s.push_str(&format!(
+                    ", each column of pixels showing the values among up to {per_column} heaps"
+                ));
+            }
+            match &p.period {
+                Some(f) => s.push_str(&format!(
+                    "; {} marked ({})",
+                    period_words(f),
+                    if f.proven { "proven" } else { "observed" }
+                )),
+                None => s.push_str("; no period marked"),
+            }
+            s
+        }
+        PlotKind::Heat { rows, cols, block } => {
+            let mut s = format!(
+                "a heat map of {}, rows {} to {}, columns {} to {}",
+                p.game, rows.0, rows.1, cols.0, cols.1
+            );
+            if *block != (1, 1) {
+                s.push_str(&format!(
+                    ", each square the largest value of a block of {} x {}",
+                    block.0, block.1
+                ));
+            }
+            s
+        }
+    };
+    format!("wrote {} ({}): {what}", p.file, show_size(p.bytes))
+}
+
+fn show_size(bytes: u64) -> String {
+    crate::eval::limits::show_bytes(bytes)
+}
+
+/// `ok TEXT`, or `FAIL TEXT: expected E, found F` and the reasons.
+fn check(g: &Graded) -> Vec<String> {
+    if g.passed {
+        return vec![format!("ok {}", g.text)];
+    }
+    let found = match g.found.found() {
+        Found::Nothing => lines(&g.found).join("; "),
+        f => found_text(&f),
+    };
+    let mut out = vec![format!(
+        "FAIL {}: expected {}, found {found}",
+        g.text,
+        expected(&g.expected)
+    )];
+    out.extend(g.why.iter().map(|l| format!("  {l}")));
+    out
+}
+
+fn pn(p: bool) -> &'static str {
+    if p { "P" } else { "N" }
+}
+
+fn expected(e: &Expect) -> String {
+    match e {
+        Expect::Value(v) => v.to_string(),
+        Expect::Outcome(p) => pn(*p).to_string(),
+        Expect::Values(v) => joined(v, " "),
+        Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
+    }
+}
+
+fn found_text(f: &Found) -> String {
+    match f {
+        Found::Value(v) => v.to_string(),
+        Found::Outcome(p) => pn(*p).to_string(),
+        Found::Values(v) => joined(v, " "),
+        Found::Period(a, b) => format!("pre-period {a}, period {b}"),
+        Found::Nothing => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sequences_in_rows() {
+        let s = Sequence {
+            from: 0,
+            values: (0..26).map(|n| n % 13).collect(),
+            by: Some(12),
+        };
+        assert_eq!(
+            sequence(&s),
+            vec![
+                " n |  0  1 2 3 4 5 6 7 8 9 10 11",
+                "---+----------------------------",
+                " 0 |  0  1 2 3 4 5 6 7 8 9 10 11",
+                "12 | 12  0 1 2 3 4 5 6 7 8  9 10",
+                "24 | 11 12",
+            ]
+        );
+        let one = Sequence { by: None, ..s };
+        assert_eq!(sequence(&one).len(), 1);
+    }
+
+    #[test]
+    fn rows_longer_than_the_sequence() {
+        let s = Sequence {
+            from: 5,
+            values: vec![1, 2],
+            by: Some(u64::MAX),
+        };
+        assert_eq!(sequence(&s), vec!["n | 0 1", "--+----", "5 | 1 2"]);
+    }
+
+    #[test]
+    fn periods_with_and_without_saltus() {
+        let mut f = PeriodFound {
+            pre_period: 71,
+            period: 12,
+            saltus: None,
+            proven: true,
+        };
+        assert_eq!(period_words(&f), "pre-period 71, period 12");
+        f.saltus = Some(1);
+        assert_eq!(period_words(&f), "pre-period 71, period 12, saltus 1");
+    }
+}
