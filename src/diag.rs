@@ -177,3 +177,18 @@ impl std::fmt::Display for Key {
         f.write_str(&self.name)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_placed_diagnostic_has_a_caret() {
+        let mut sources = Sources::default();
+        let id = sources.add("a.mex", "grundy nim(3)\n");
+        let d = Diagnostic::error(7..13, "something").at(id);
+        let shown = sources.render(&d, false);
+        assert!(shown.contains("┬"), "{shown}");
+        assert!(shown.contains("here"), "{shown}");
+    }
+}

@@ -2,14 +2,15 @@
 //! argument, a line typed at the prompt) and gives back results and
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
-use crate::check::{Names, check_unit};
+use crate::check::{Context, Names, check_unit, needs_failed, place};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
-use crate::ir::{Action, QueryIr, Typed};
+use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
 use crate::query::{self, Answer};
 use crate::render::{self, Format};
 use crate::syntax::parse::parse;
+use std::collections::{HashMap, HashSet};
 
 /// A result as it is produced.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,6 +85,8 @@ pub struct Session {
     pub store: Store,
     /// How results and diagnostics are written (`--format`, `:format`).
     pub format: Format,
+    /// The defined names each game's rule and each `let` value uses.
+    pub uses_of: HashMap<Dep, Vec<Use>>,
 }
 
 impl Default for Session {
@@ -100,20 +103,26 @@ impl Session {
             defs: Defs::default(),
             store: Store::new(watch),
             format: Format::Text,
+            uses_of: HashMap::new(),
         }
     }
 
     /// Runs a source: parses and checks all of it, then runs its statements
-    /// in order until the end or the first error.
+    /// in order. A statement with an error is reported and skipped, and so
+    /// is one that needs a definition that failed (it says which); the
+    /// others run. Only an interruption stops the run.
     pub fn run(&mut self, name: &str, text: &str, emit: &mut dyn FnMut(Event)) -> Report {
+        // A byte-order mark some editors write at the start means nothing.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let src = self.sources.add(name, text);
         let mut report = Report::default();
+        // Diagnostics with where they belong in this source, to sort them.
+        let mut errors: Vec<(usize, Diagnostic)> = Vec::new();
         let parsed = parse(text);
-        if !parsed.errors.is_empty() {
-            report.errors = parsed.errors.into_iter().map(|d| d.at(src)).collect();
-            return report;
+        for d in parsed.errors {
+            errors.push((d.start(), d.at(src)));
         }
-        if parsed.stmts.is_empty() {
+        if parsed.stmts.is_empty() && errors.is_empty() {
             report.errors.push(
                 Diagnostic::unplaced(format!("nothing to run: {name} has no statements"))
                     .at(src)
@@ -121,48 +130,144 @@ impl Session {
             );
             return report;
         }
-        let unit = match check_unit(
-            &parsed.stmts,
-            src,
-            text,
-            &self.names,
-            &self.defs.games,
-            self.defs.globals.len(),
-        ) {
-            Ok(unit) => unit,
-            Err(errors) => {
-                report.errors = errors;
-                return report;
-            }
+        let cx = Context {
+            sources: &self.sources,
+            names: &self.names,
+            games: &self.defs.games,
+            globals: self.defs.globals.len(),
         };
+        let (unit, check_errors) = check_unit(&parsed.stmts, src, cx);
+        for d in check_errors {
+            errors.push((d.start(), d));
+        }
         let mut redefined = false;
         let mut games = unit.games;
-        games.sort_by_key(|(id, _)| *id);
-        for (id, def) in games {
-            self.names.games.insert(def.name.clone(), (id, def.arity()));
-            if id < self.defs.games.len() {
-                self.defs.games[id] = def;
-                redefined = true;
-            } else {
-                self.defs.games.push(def);
-            }
+        games.sort_by_key(|d| d.id);
+        for defined in games {
+            redefined |= self.install(defined);
+        }
+        for (g, z) in &unit.zero_sets {
+            self.names.zero_sets.insert(*g, *z);
         }
         self.store.sync(&self.defs, redefined);
-        for (action, loc) in unit.actions.iter().zip(&unit.locs) {
+        let steps = unit.actions.into_iter().zip(unit.locs).zip(unit.uses);
+        for ((action, loc), uses) in steps {
+            let at = loc.start as usize;
+            if let Action::Define(defined) = action {
+                let redefined = self.install(defined);
+                self.store.sync(&self.defs, redefined);
+                continue;
+            }
+            if let Some(d) = self.blocked(src, &uses) {
+                errors.push((at, d));
+                self.failed_let(&action);
+                continue;
+            }
             self.store.ticker.iterations = 0;
-            match self.act(action, emit, &mut report) {
+            match self.act(&action, emit, &mut report) {
                 Ok(()) => {}
                 Err(EvalError::Interrupted) => {
                     report.interrupted = true;
-                    return report;
+                    break;
                 }
                 Err(EvalError::Failed(d)) => {
-                    report.errors.push(self.with_statement(*d, *loc));
-                    return report;
+                    errors.push((at, self.with_statement(*d, loc)));
+                    self.failed_let(&action);
+                }
+            }
+            if let Action::Let { id, name, at, .. } = &action {
+                self.uses_of.insert(Dep::Global(*id), uses);
+                if !self.names.failed.contains_key(&Dep::Global(*id)) {
+                    self.names.let_sites.insert(name.clone(), *at);
                 }
             }
         }
+        for f in unit.failed_names {
+            self.names.globals.remove(&f.name);
+            self.names.failed_names.insert(f.name.clone(), f);
+        }
+        errors.sort_by_key(|(at, _)| *at);
+        report.errors = errors.into_iter().map(|(_, d)| d).collect();
         report
+    }
+
+    /// Installs a game definition; true if it replaces one (so memos of
+    /// every game are stale).
+    fn install(&mut self, defined: Defined) -> bool {
+        let Defined {
+            id,
+            def,
+            uses,
+            failure,
+        } = defined;
+        self.names.games.insert(def.name.clone(), (id, def.arity()));
+        self.names.failed_names.remove(&def.name);
+        match failure {
+            Some(f) => self.names.failed.insert(Dep::Game(id), f),
+            None => self.names.failed.remove(&Dep::Game(id)),
+        };
+        self.uses_of.insert(Dep::Game(id), uses);
+        if id < self.defs.games.len() {
+            self.defs.games[id] = def;
+            true
+        } else {
+            debug_assert_eq!(id, self.defs.games.len());
+            self.defs.games.push(def);
+            false
+        }
+    }
+
+    /// A `let` that did not run: its slot is kept (later ids stay in place)
+    /// and what needs it is skipped.
+    fn failed_let(&mut self, action: &Action) {
+        let Action::Let { name, id, at, .. } = action else {
+            return;
+        };
+        if self.defs.globals.len() == *id {
+            self.defs.globals.push(Value::Int(0));
+        }
+        let failure = Failure {
+            name: name.clone(),
+            loc: *at,
+        };
+        self.names.globals.remove(name);
+        self.names.failed.insert(Dep::Global(*id), failure.clone());
+        self.names.failed_names.insert(name.clone(), failure);
+    }
+
+    /// The diagnostic for a statement that needs a definition that failed,
+    /// directly or through the games and values it uses.
+    fn blocked(&self, src: crate::diag::SourceId, uses: &[Use]) -> Option<Diagnostic> {
+        if self.names.failed.is_empty() {
+            return None;
+        }
+        let mut seen = HashSet::new();
+        for u in uses {
+            if let Some(f) = self.failed_under(u.dep, &mut seen) {
+                let via = (f.name != u.name).then_some(u.name.as_str());
+                let place = place(&self.sources, f.loc);
+                return Some(needs_failed(src, &u.loc.range(), via, &f, &place));
+            }
+        }
+        None
+    }
+
+    /// The failed definition a definition needs, directly or through what
+    /// it uses (searched with an explicit stack: chains may be long).
+    fn failed_under(&self, dep: Dep, seen: &mut HashSet<Dep>) -> Option<Failure> {
+        let mut stack = vec![dep];
+        while let Some(dep) = stack.pop() {
+            if !seen.insert(dep) {
+                continue;
+            }
+            if let Some(f) = self.names.failed.get(&dep) {
+                return Some(f.clone());
+            }
+            if let Some(uses) = self.uses_of.get(&dep) {
+                stack.extend(uses.iter().map(|u| u.dep));
+            }
+        }
+        None
     }
 
     fn act(
@@ -175,7 +280,9 @@ impl Session {
         let format = self.format;
         let mut show = |a: Answer| render::emit(format, &a, emit);
         match action {
-            Action::Let { name, id, value } => {
+            Action::Let {
+                name, id, value, ..
+            } => {
                 let value = match value {
                     Typed::Int(e) => Value::Int(store.eval_int(defs, e)?),
                     Typed::Game(e) => Value::Game(store.eval_game(defs, e)?),
@@ -189,6 +296,7 @@ impl Session {
                 debug_assert_eq!(*id, self.defs.globals.len());
                 self.defs.globals.push(value);
                 self.names.globals.insert(name.clone(), (*id, t));
+                self.names.failed_names.remove(name);
             }
             Action::Set { setting, value } => {
                 let v = store.eval_int(defs, value)?;
@@ -234,6 +342,7 @@ impl Session {
                 let g = store.eval_game(defs, e)?;
                 show(Answer::Grundy(store.value(defs, &g)?));
             }
+            Action::Define(_) => {} // installed by `run`
             Action::Show(Typed::IntSet(s), _) => {
                 show(Answer::Set(store.eval_int_set(defs, s)?));
             }

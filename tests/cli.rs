@@ -250,3 +250,101 @@ fn diagnostics_point_into_their_own_source_when_names_repeat() {
     assert!(!err.contains("│ # c"), "{err}");
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A homework file with an unknown name on line 2: the other checks are
+/// graded (2 ok, 1 FAIL), the error is reported, and the status is 2.
+#[test]
+fn a_sheet_with_an_error_is_graded_whole() {
+    let path = temp_file(
+        "sheet.mex",
+        b"check grundy nim(3) + nim(5) == 6\n\
+          check grundy kayels(3) == 1\n\
+          check outcome nim(2) + nim(2) == P\n\
+          check grundy *5 + *1 == 6\n",
+    );
+    let o = mex(&[path.to_str().unwrap()], b"");
+    let out = stdout(&o);
+    let graded: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("ok") || l.starts_with("FAIL"))
+        .collect();
+    assert_eq!(
+        graded,
+        [
+            "ok grundy nim(3) + nim(5) == 6",
+            "ok outcome nim(2) + nim(2) == P",
+            "FAIL grundy *5 + *1 == 6: expected 6, found 4"
+        ]
+    );
+    let err = stderr(&o);
+    assert!(err.contains("unknown name `kayels`"), "{err}");
+    assert!(err.contains("sheet.mex:2:14"), "{err}");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_file_with_a_byte_order_mark_and_crlf_answers() {
+    let path = temp_file(
+        "bom.mex",
+        b"\xef\xbb\xbf# a sheet saved by a Windows editor\r\ngrundy nim(6) + nim(12) + nim(9)\r\ncheck grundy *5 + *1 == *4\r\n",
+    );
+    let o = mex(&[path.to_str().unwrap()], b"");
+    assert_eq!(stdout(&o), "3\nok grundy *5 + *1 == *4\n", "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0));
+    let piped = mex(&[], b"\xef\xbb\xbfgrundy *3\r\n");
+    assert_eq!(stdout(&piped), "3\n", "{}", stderr(&piped));
+}
+
+#[test]
+fn later_files_run_after_an_error_and_the_status_says_the_worst() {
+    let bad = temp_file("first.mex", b"grundy nim(1) +\ngrundy nim(2)\n");
+    let good = temp_file("second.mex", b"check grundy nim(3) == 4\n");
+    let o = mex(
+        &[
+            bad.to_str().unwrap(),
+            "/nonexistent/x.mex",
+            good.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "2\nFAIL grundy nim(3) == 4: expected 4, found 3\n  why:\n    nim(3) has the options nim(0) .. nim(2), of values 0 .. 2\n    mex{0, 1, 2} = 3\n"
+    );
+    assert!(stderr(&o).contains("cannot read /nonexistent/x.mex"));
+    assert_eq!(o.status.code(), Some(2));
+    // a failed check alone is 1; an error with it is 2
+    let o = mex(
+        &["-e", "check grundy nim(3) == 4", "-e", "grundy nim(1)"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn help_points_to_the_reference_in_the_repository() {
+    let o = mex(&["--help"], b"");
+    let out = stdout(&o);
+    assert!(out.contains("docs/language.md"), "{out}");
+    assert!(out.contains("docs/tutorial.md"), "{out}");
+    assert!(out.contains(":help TOPIC"), "{out}");
+    assert!(!out.contains("../"), "{out}");
+}
+
+#[test]
+fn sets_of_integers_and_powers() {
+    let o = mex(
+        &[
+            "-e",
+            "{1, 2, 3}; let Z = {0}; mex Z; grundy Z; grundy nim(10^18) + nim(2**3)",
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "{1, 2, 3}\n1\n1\n1000000000000000008\n",
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(o.status.code(), Some(0));
+}

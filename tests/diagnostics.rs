@@ -39,8 +39,35 @@ golden! {
     unclosed_bracket: "game f(n) = { f(n - 1) for k in {1} if k <= n\ngrundy f(3)\n";
     integer_too_large: "grundy nim(99999999999999999999)\n";
     non_ascii_comment_keeps_carets_right: "# Ünïcödé cömmënt ✓\ngrundy nim(2) + 5  # ✓✓\n";
-    defined_twice: "game f(n) = { f(n - 1) for k in {1} if k <= n }\ngame f(n) = {}\n";
+    redefined_with_other_parameters: "game f(n) = { f(n - 1) for k in {1} if k <= n }\ngame f(m, n) = {}\n";
     check_with_bad_expectation: "check outcome nim(3) == 3\n";
     space_before_call: "grundy nim (3)\n";
     union_needs_sets: "game f(n) = { f(n - 1) for k in {1} if k <= n } | nim(2)\n";
+    // The errors students make, each with a caret and a hint that fixes it.
+    keyword_typo: "grundey nim(3)\n";
+    keyword_typo_in_check: "check grundey nim(3) == 3\n";
+    range_written_with_a_space: "game s = subtraction {1, 2}\nsequence s 0 14\n";
+    range_with_three_dots: "game s = subtraction {1, 2}\nsequence s 0...14\n";
+    expected_values_with_commas: "game s = subtraction {1, 2}\ncheck sequence s 0..3 == 0, 1, 2\n";
+    range_of_one_number: "game s = subtraction {1, 2}\nsequence s 14\n";
+    table_written_with_sizes: "table nimsum 16 16\n";
+    position_without_brackets: "outcome nim 3\n";
+    negative_heap: "grundy nim(-1)\n";
+    scientific_notation: "grundy nim(1e18)\n";
+    powers: "grundy nim(10^18)\ngrundy nim(2**10)\ngrundy nim(2^10)\ngrundy *3 ^ *5\n";
+    nim_without_a_heap: "grundy nim\n";
+    sequence_of_nim: "sequence nim 0..4\n";
+    nimsum_as_a_game: "grundy nimsum\n";
+    questions_check_cannot_grade: "check moves nim(3) == 1\ncheck explain nim(3)\ncheck table nimsum 0..2 0..2 == 1\n";
+    check_without_a_question: "check nim(3) == 3\n";
+    answer_without_check: "grundy nim(3) == 3\noutcome nim(1) + nim(1) == P\n";
+    lookalike_characters: "grundy ∗3 ⊕ *2\ngrundy nim(5) − 1\ngame s(n) = { s(n - k) for k in {1, 2} if k ≤ n }\n";
+    expected_value_is_a_number: "check grundy nim(3) == P\n";
+    empty_subtraction_set: "game s = subtraction {}\n";
+    empty_range: "game s = subtraction {1, 2}\nsequence s 10..0\nsequence s 4..4\n";
+    builtin_names_cannot_be_defined: "game nim(n) = {}\nlet nimsum = 3\ngrundy nim(2)\n";
+    let_after_game_shows_both: "game s(n) = { s(n - 1) for k in {1} if k <= n }\nlet s = 3\ngrundy s(2)\n";
+    game_after_let_shows_both: "let s = 3\ngame s(n) = {}\n";
+    failed_definitions_are_named: "game s(n) = { s(n - k) for k in {1, 2} if k <= m }\ngame t(n) = { s(n - 1) } | { t(n - 1) for k in {1} if k <= n }\nlet x = 3 +\ngrundy s(3)\ngrundy t(2)\ngrundy x\nlet y = nim(0 - 1)\ngrundy y + *1\ngrundy *3\n";
+    unclosed_bracket_ends_at_the_next_statement: "game u(n) = { u(n - k) for k in {1, 2 if k <= n }\nsequence u 0..4\ngrundy *3\n";
 }

@@ -96,9 +96,11 @@ check period kayles == 71 12"
     assert_eq!(got[2]["expected"], json!([0, 1, 2, 4]));
     assert_eq!(got[2]["found"], json!([0, 1, 2, 3]));
     assert_eq!(
-        got[2]["why"],
-        json!(["first difference at n = 3: expected 4, found 3"])
+        got[2]["why"][0],
+        json!("first difference at n = 3: expected 4, found 3")
     );
+    // then the mex derivation of the value that differs
+    assert_eq!(got[2]["why"][1], json!("why kayles(3):"));
     assert_eq!(got[3]["passed"], json!(true));
     assert_eq!(got[3]["found"], json!({"pre_period": 71, "period": 12}));
 }

@@ -280,7 +280,10 @@ fn bad_files_are_refused_before_any_work() {
             "game two(m, n) = { two(m, j) for j in 0..n }\nplot two 0..4 to \"x.svg\"",
             "takes 2 parameters",
         ),
-        ("plot nimsum 4..4 0..4 to \"x.svg\"", "nothing to plot"),
+        (
+            "plot nimsum 4..4 0..4 to \"x.svg\"",
+            "the range 4..4 is empty",
+        ),
     ] {
         let (status, err) = refused(src);
         assert_eq!(status, 2, "{src}");

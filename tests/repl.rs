@@ -184,11 +184,16 @@ fn load_runs_a_file_and_its_games_stay() {
     assert!(got.starts_with(&want), "{got}");
     let rest = &got[want.len()..];
     assert!(
-        rest.starts_with(&format!("mex> {load_bad}\nError: unknown name `q`\n")),
+        // the statement before the error still runs
+        rest.starts_with(&format!("mex> {load_bad}\n1\nError: unknown name `q`\n")),
         "{rest}"
     );
     assert!(
         rest.contains(&format!("─[ {}:2:8 ]", bad.display())),
+        "{rest}"
+    );
+    assert!(
+        rest.contains(&format!("loaded {} (with 1 error)\n", bad.display())),
         "{rest}"
     );
     assert!(
@@ -343,4 +348,77 @@ fn piped_input_is_plain_and_matches_file_mode() {
         String::from_utf8_lossy(&piped.stderr)
     );
     assert!(!dir.join("history").exists(), "no history outside the REPL");
+}
+
+#[test]
+fn help_on_a_topic_shows_that_part_of_the_reference() {
+    let mut repl = Repl::new(Session::default());
+    let (got, _) = session(&mut repl, &[":help check"]);
+    assert!(
+        got.starts_with("mex> :help check\nChecking answers\n"),
+        "{got}"
+    );
+    assert!(got.contains("check move G -> H"), "{got}");
+    assert!(got.contains("(from docs/language.md"), "{got}");
+    let (got, _) = session(&mut repl, &[":h octal"]);
+    assert!(got.contains("Rule families"), "{got}");
+    let (got, _) = session(&mut repl, &[":help chek"]);
+    assert!(
+        got.contains("error: no help on `chek`; did you mean `:help check`? topics: "),
+        "{got}"
+    );
+    let (got, _) = session(&mut repl, &[":help"]);
+    assert!(got.contains(":help TOPIC"), "{got}");
+    assert!(got.contains("docs/language.md"), "{got}");
+    assert!(got.contains("docs/tutorial.md"), "{got}");
+}
+
+#[test]
+fn redefinition_at_the_prompt_follows_the_rule_of_files() {
+    let (got, _) = session(
+        &mut Repl::new(Session::default()),
+        &[
+            "game s = subtraction {1, 2}",
+            "game t(n) = s(n) + *1",
+            "grundy t(2)",
+            "game s = subtraction {1}",
+            "grundy t(2)",
+            "let s = 3",
+            "game nim(n) = {}",
+            ":games",
+        ],
+    );
+    assert!(got.contains("mex> grundy t(2)\n3\n"), "{got}");
+    assert!(got.contains("mex> grundy t(2)\n1\n"), "{got}");
+    assert!(got.contains("Error: `s` is already a game"), "{got}");
+    assert!(got.contains("`s` is defined at <repl:4>:1"), "{got}");
+    assert!(got.contains("Error: `nim` is built in"), "{got}");
+    assert!(
+        got.ends_with("mex> :games\ngame s = subtraction {1}\ngame t(n) = s(n) + *1\n"),
+        "{got}"
+    );
+}
+
+#[test]
+fn a_definition_with_an_error_is_named_until_it_is_fixed() {
+    let (got, _) = session(
+        &mut Repl::new(Session::default()),
+        &[
+            "game s(n) = { s(n - k) for k in {1, 2} if k <= m }",
+            "grundy s(4)",
+            ":games",
+            "game s(n) = { s(n - k) for k in {1, 2} if k <= n }",
+            "grundy s(4)",
+        ],
+    );
+    assert!(
+        got.contains("mex> grundy s(4)\nError: skipped: `s` has no definition"),
+        "{got}"
+    );
+    assert!(
+        got.contains("`s` is defined at <repl:1>:1, which has an error"),
+        "{got}"
+    );
+    assert!(got.contains("mex> :games\nno games defined yet"), "{got}");
+    assert!(got.ends_with("mex> grundy s(4)\n1\n"), "{got}");
 }

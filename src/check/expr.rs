@@ -4,9 +4,10 @@ use super::Checker;
 use super::names::did_you_mean;
 use crate::diag::Diagnostic;
 use crate::ir::{
-    self, Clause, Cond, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
+    self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
 };
 use crate::syntax::ast::{self, Expr, ExprKind};
+use crate::syntax::hints::NIM_SUM;
 
 pub type R<T> = Result<T, Diagnostic>;
 
@@ -19,6 +20,8 @@ pub enum Named {
     Local(ir::Slot),
     Global(ir::GlobalId, Type),
     Game(ir::GameId, usize),
+    /// A name whose definition has an error.
+    Failed(Failure),
     Unknown,
 }
 
@@ -45,7 +48,7 @@ impl Checker<'_> {
     /// The type an expression has on its own (for `let` and bare lines).
     pub fn infer(&self, e: &Expr) -> Type {
         match &e.kind {
-            ExprKind::Int(_) | ExprKind::Bin(..) => Type::Int,
+            ExprKind::Int(_) | ExprKind::Bin(..) | ExprKind::Caret(..) => Type::Int,
             ExprKind::Name(n) => match self.lookup(&n.text) {
                 Named::Local(_) => Type::Int,
                 Named::Global(_, t) => t,
@@ -90,7 +93,7 @@ impl Checker<'_> {
         let loc = self.loc(&e.span);
         let kind = match &e.kind {
             ExprKind::Int(n) => IntKind::Lit(*n),
-            ExprKind::Name(n) => match self.lookup(&n.text) {
+            ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Local(s) => IntKind::Local(s),
                 Named::Global(g, Type::Int) => IntKind::Global(g),
                 Named::Unknown => return Err(self.unknown(n)),
@@ -99,6 +102,12 @@ impl Checker<'_> {
             ExprKind::Bin(op, a, b) => {
                 IntKind::Bin(*op, Box::new(self.int(a)?), Box::new(self.int(b)?))
             }
+            ExprKind::Caret(a, b) if a.kind == ExprKind::Int(10) => IntKind::Bin(
+                ir::BinOp::Pow,
+                Box::new(self.int(a)?),
+                Box::new(self.int(b)?),
+            ),
+            ExprKind::Caret(a, b) => return Err(self.caret(a, b)),
             ExprKind::Sum(parts) => {
                 let mut acc = self.int(&parts[0])?;
                 for p in &parts[1..] {
@@ -129,8 +138,16 @@ impl Checker<'_> {
     fn game_inner(&mut self, e: &Expr) -> R<GameExpr> {
         Ok(match &e.kind {
             ExprKind::Int(0) => GameExpr::Zero,
-            ExprKind::Name(n) => match self.lookup(&n.text) {
+            ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Global(g, Type::Game) => GameExpr::Global(g),
+                Named::Global(g, Type::IntSet) if self.zero_set(g).is_some() => {
+                    let items = if self.zero_set(g) == Some(true) {
+                        vec![GameExpr::Zero]
+                    } else {
+                        Vec::new()
+                    };
+                    GameExpr::Options(OptionSet::Items(items))
+                }
                 Named::Game(id, 0) => GameExpr::Pos {
                     game: id,
                     args: Vec::new(),
@@ -170,12 +187,32 @@ impl Checker<'_> {
             ExprKind::Set(..) | ExprKind::Builder(..) | ExprKind::Union(..) => {
                 GameExpr::Options(self.options(e)?)
             }
+            ExprKind::Caret(a, b) if self.infer(a) == Type::Game || self.infer(b) == Type::Game => {
+                return Err(self
+                    .err(&e.span, "`^` does not combine games")
+                    .label("games with `^` between them")
+                    .hint(NIM_SUM));
+            }
             _ => return Err(self.mismatch(e, Type::Game)),
         })
     }
 
+    /// `3 ^ 5`: read as a power only after 10 (`10^18`); otherwise it could
+    /// as well be the xor of a nim-sum, so both readings are offered.
+    fn caret(&self, a: &Expr, b: &Expr) -> Diagnostic {
+        let (x, y) = (self.text(&a.span), self.text(&b.span));
+        self.err(
+            &(a.span.start..b.span.end),
+            format!("`{x}^{y}`: a power, or a xor?"),
+        )
+        .label("`^` is read as a power only after 10, as in `10^18`")
+        .hint(format!(
+            "for the power write `{x}**{y}`; for the nim-sum (xor) add nimbers: `grundy *{x} + *{y}`"
+        ))
+    }
+
     fn call(&mut self, name: &ast::Name, args: &[Expr], e: &Expr) -> R<GameExpr> {
-        let found = self.lookup(&name.text);
+        let found = self.resolve(name)?;
         if let Named::Game(id, arity) = found {
             if args.len() != arity {
                 return Err(self.arity(name, arity, args.len(), e));
@@ -265,7 +302,7 @@ impl Checker<'_> {
                 Box::new(self.int_set(a)?),
                 Box::new(self.int_set(b)?),
             )),
-            ExprKind::Name(n) => match self.lookup(&n.text) {
+            ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Global(g, Type::IntSet) => Ok(IntSet::Global(g)),
                 Named::Unknown => Err(self.unknown(n)),
                 _ => Err(self.mismatch(e, Type::IntSet)),
@@ -340,14 +377,43 @@ impl Checker<'_> {
     }
 
     pub(super) fn unknown(&self, n: &ast::Name) -> Diagnostic {
+        match n.text.as_str() {
+            "nim" => {
+                return self
+                    .err(&n.span, "`nim` is built in, and needs the size of its heap")
+                    .label("a Nim heap of how many?")
+                    .hint("write `nim(3)` (or `*3`) for the Nim heap of 3");
+            }
+            "nimsum" => {
+                return self
+                    .err(
+                        &n.span,
+                        "`nimsum` is only a table: `table nimsum 0..8 0..8`",
+                    )
+                    .label("not a game")
+                    .hint(NIM_SUM);
+            }
+            _ => {}
+        }
         let d = self
             .err(&n.span, format!("unknown name `{}`", n.text))
             .label("not defined");
         if let Some(def) = well_known(&n.text) {
             return d.hint(format!("define it first, for example: `{def}`"));
         }
-        match did_you_mean(&n.text, self.candidates()) {
-            Some(s) => d.hint(format!("did you mean `{s}`?")),
+        if let Some(s) = did_you_mean(&n.text, self.candidates()) {
+            return d.hint(format!("did you mean `{s}`?"));
+        }
+        // A misspelt well-known game that is not defined either.
+        let close = WELL_KNOWN.iter().map(|(name, _)| *name).find(|w| {
+            let d = strsim::damerau_levenshtein(&n.text.to_ascii_lowercase(), w);
+            w.len() >= 5 && d <= w.len() / 3
+        });
+        match close.and_then(well_known) {
+            Some(def) => d.hint(format!(
+                "did you mean `{}`? define it first, for example: `{def}`",
+                close.unwrap_or_default()
+            )),
             None => d.hint("define it first with `game` or `let`"),
         }
     }
@@ -391,15 +457,23 @@ pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// Definitions of games people often use without defining them.
+/// Games people often use without defining them, and their rules.
+const WELL_KNOWN: &[(&str, &str)] = &[
+    ("kayles", "octal 0.77"),
+    ("dawson", "octal 0.07"),
+    ("dawsons", "octal 0.07"),
+    ("dawsons_kayles", "octal 0.07"),
+    ("dawsons_chess", "octal 0.137"),
+    ("dchess", "octal 0.137"),
+    ("officers", "octal 0.6"),
+    ("grundys", "grundy"),
+    ("grundys_game", "grundy"),
+    ("gg", "grundy"),
+];
+
+/// How to define a game people often use without defining it.
 fn well_known(name: &str) -> Option<String> {
-    let rule = match name.to_ascii_lowercase().as_str() {
-        "kayles" => "octal 0.77",
-        "dawson" | "dawsons" | "dawsons_kayles" => "octal 0.07",
-        "dawsons_chess" | "dchess" => "octal 0.137",
-        "officers" => "octal 0.6",
-        "grundys" | "grundys_game" | "gg" => "grundy",
-        _ => return None,
-    };
+    let lower = name.to_ascii_lowercase();
+    let (_, rule) = WELL_KNOWN.iter().find(|(n, _)| *n == lower)?;
     Some(format!("game {name} = {rule}"))
 }

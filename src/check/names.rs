@@ -1,7 +1,7 @@
 //! What names mean: `let` bindings and games, kept across statements and
 //! REPL inputs; and "did you mean" for names that are not there.
 
-use crate::ir::{GameId, GlobalId, Type};
+use crate::ir::{Dep, Failure, GameId, GlobalId, Loc, Type};
 use crate::syntax::token::Tok;
 use std::collections::HashMap;
 
@@ -11,6 +11,17 @@ pub struct Names {
     pub globals: HashMap<String, (GlobalId, Type)>,
     /// Game name to id and arity.
     pub games: HashMap<String, (GameId, usize)>,
+    /// Games and `let` values whose definition has an error: what needs
+    /// them is skipped, and says why.
+    pub failed: HashMap<Dep, Failure>,
+    /// Names with no id whose definition has an error (a `let` that did
+    /// not check, a statement that did not parse).
+    pub failed_names: HashMap<String, Failure>,
+    /// `let` names bound to `{}` or `{0}`, which read as a game or as a set
+    /// of integers as their use needs: whether the set holds 0.
+    pub zero_sets: HashMap<GlobalId, bool>,
+    /// Where each `let` name was last bound.
+    pub let_sites: HashMap<String, Loc>,
 }
 
 /// Built-in names that are not keywords.
@@ -36,6 +47,20 @@ pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -
     best.map(|(_, c)| c.to_string())
 }
 
+/// The keyword among `keywords` closest to a misspelt word, if one is close.
+pub fn closest_keyword(word: &str, keywords: &[&str]) -> Option<String> {
+    let lower = word.to_ascii_lowercase();
+    let mut best: Option<(f64, &str)> = None;
+    for &k in keywords {
+        let score = strsim::jaro_winkler(&lower, k);
+        let close = strsim::damerau_levenshtein(&lower, k) <= (k.len() / 3).max(1) || score > 0.9;
+        if close && best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, k));
+        }
+    }
+    best.map(|(_, k)| k.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +81,11 @@ mod tests {
             Some("grundy")
         );
         assert_eq!(did_you_mean("zzzzzz", names.iter().copied()), None);
+        let words = &["grundy", "outcome", "sequence", "table"];
+        assert_eq!(closest_keyword("grundey", words), Some("grundy".into()));
+        assert_eq!(closest_keyword("Outcome", words), Some("outcome".into()));
+        assert_eq!(closest_keyword("sequense", words), Some("sequence".into()));
+        assert_eq!(closest_keyword("nim", words), None);
+        assert_eq!(closest_keyword("s", words), None);
     }
 }

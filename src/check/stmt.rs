@@ -2,103 +2,140 @@
 //! queries and `check`s, lowered to the actions the session runs.
 
 use super::Checker;
-use super::expr::{Named, R, plural};
+use super::expr::{Named, R};
+use super::names::BUILTINS;
 use crate::diag::Diagnostic;
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
 use crate::ir::arith;
 use crate::ir::{
-    Action, DefKind, Expect, GameDef, GameId, IntExpr, IntKind, PlotIr, PlotOf, QueryIr, RangeIr,
-    Rule, Setting, TableSource, TableStyle, Type, Typed, Unit,
+    Action, DefKind, Defined, Failure, GameDef, IntExpr, IntKind, Rule, Setting, Type, Typed, Unit,
 };
-use crate::syntax::ast::{self, Atom, Body, ExprKind, Query, Stmt, StmtKind};
+use crate::syntax::ast::{self, Body, ExprKind, Stmt, StmtKind};
 
 impl Checker<'_> {
-    pub(super) fn run(&mut self, stmts: &[Stmt]) -> Result<Unit, Vec<Diagnostic>> {
+    pub(super) fn run(&mut self, stmts: &[Stmt]) -> (Unit, Vec<Diagnostic>) {
         let mut errors = Vec::new();
         let mut unit = Unit {
             games: Vec::new(),
             actions: Vec::new(),
             locs: Vec::new(),
+            uses: Vec::new(),
+            failed_names: Vec::new(),
+            zero_sets: Vec::new(),
         };
         self.declare_games(stmts, &mut errors);
         for s in stmts {
             self.locals.clear();
             self.max_locals = 0;
             self.depth = 0;
+            self.uses.clear();
             match self.stmt(s, &mut unit) {
+                Err(d) => {
+                    errors.push(d);
+                    self.failed(s, &mut unit);
+                }
+                Ok(()) if matches!(s.kind, StmtKind::Error(Some(_))) => self.failed(s, &mut unit),
                 Ok(()) => {}
-                Err(d) => errors.push(d),
             }
             while unit.locs.len() < unit.actions.len() {
                 unit.locs.push(self.loc(&s.span));
+                unit.uses.push(self.uses.clone());
             }
         }
-        if errors.is_empty() {
-            Ok(unit)
-        } else {
-            Err(errors)
+        unit.failed_names = self.unit_failed.values().cloned().collect();
+        unit.zero_sets = self.unit_zero_sets.iter().map(|(g, z)| (*g, *z)).collect();
+        (unit, errors)
+    }
+
+    /// Notes what a statement with an error failed to define, if anything:
+    /// a game gets a rule that cannot run, a `let` name is marked.
+    fn failed(&mut self, s: &Stmt, unit: &mut Unit) {
+        match &s.kind {
+            StmtKind::Game { name, params, body } => {
+                let Some(&(id, arity)) = self.unit_games.get(&name.text) else {
+                    return; // not declared: reported as such
+                };
+                let failure = Failure {
+                    name: name.text.clone(),
+                    loc: self.loc(&name.span),
+                };
+                let params = match body {
+                    Body::Family(..) => vec!["n".to_string()],
+                    Body::Expr(_) => params.iter().map(|p| p.text.clone()).collect(),
+                };
+                debug_assert_eq!(params.len(), arity);
+                let defined = Defined {
+                    id,
+                    def: GameDef {
+                        name: name.text.clone(),
+                        params,
+                        loc: failure.loc,
+                        kind: DefKind::Declared,
+                        slots: 0,
+                    },
+                    uses: Vec::new(),
+                    failure: Some(failure),
+                };
+                self.place_definition(name, defined, unit);
+            }
+            // A `let` refused for its name (a game's, a built-in's) leaves
+            // that name as it was.
+            StmtKind::Let(name, _)
+                if !BUILTINS.contains(&name.text.as_str())
+                    && !self.unit_games.contains_key(&name.text)
+                    && !self.names.games.contains_key(&name.text) =>
+            {
+                self.name_failed(name);
+            }
+            StmtKind::Error(Some(name)) if !self.unit_games.contains_key(&name.text) => {
+                self.name_failed(name);
+            }
+            _ => {}
         }
     }
 
-    /// Gives every game of the unit its id before any body is checked.
-    fn declare_games(&mut self, stmts: &[Stmt], errors: &mut Vec<Diagnostic>) {
-        let mut next = self.games.len();
-        for s in stmts {
-            let StmtKind::Game { name, params, body } = &s.kind else {
-                continue;
-            };
-            // A rule family defines a one-parameter heap game: `kayles(n)`.
-            let arity = if matches!(body, Body::Family(..)) {
-                1
-            } else {
-                params.len()
-            };
-            if let Some(first) = stmts.iter().find_map(|t| match &t.kind {
-                StmtKind::Game { name: n, .. } if n.text == name.text => Some(n),
-                _ => None,
-            }) && first.span != name.span
-            {
-                errors.push(
-                    self.err(&name.span, format!("`{}` is defined twice", name.text))
-                        .label("second definition")
-                        .secondary(first.span.clone(), "first definition")
-                        .hint("give one of them another name"),
-                );
-                continue;
-            }
-            let id = match self.names.games.get(&name.text) {
-                Some(&(id, old)) if old == arity => id,
-                Some(&(_, old)) => {
-                    errors.push(
-                        self.err(&name.span, format!("`{}` already has {old} parameter{}", name.text, plural(old)))
-                            .label(format!("redefined with {arity}"))
-                            .hint("a new definition must keep the number of parameters; or choose a new name"),
-                    );
-                    continue;
-                }
-                None => {
-                    next += 1;
-                    next - 1
-                }
-            };
-            self.unit_games.insert(name.text.clone(), (id, arity));
+    /// From here on in the unit, a use of the name says its definition failed.
+    pub(super) fn name_failed(&mut self, name: &ast::Name) {
+        self.unit_globals.remove(&name.text);
+        let failure = Failure {
+            name: name.text.clone(),
+            loc: self.loc(&name.span),
+        };
+        self.unit_failed.insert(name.text.clone(), failure);
+    }
+
+    /// The first definition of a game in a unit is installed before the
+    /// unit runs; a later one takes over where it stands.
+    fn place_definition(&mut self, name: &ast::Name, defined: Defined, unit: &mut Unit) {
+        if self.first_def.get(&name.text) == Some(&name.span) {
+            unit.games.push(defined);
+        } else {
+            unit.actions.push(Action::Define(defined));
         }
     }
 
     fn stmt(&mut self, s: &Stmt, unit: &mut Unit) -> R<()> {
         let loc = self.loc(&s.span);
         match &s.kind {
-            StmtKind::Error => {}
+            StmtKind::Error(_) => {}
             StmtKind::Game { name, params, body } => {
                 let Some(&(id, _)) = self.unit_games.get(&name.text) else {
                     return Ok(()); // reported when declared
                 };
+                self.check_game_name(name)?;
                 for (i, p) in params.iter().enumerate() {
                     if params[..i].iter().any(|q| q.text == p.text) {
-                        return Err(
-                            self.err(&p.span, format!("parameter `{}` appears twice", p.text))
-                        );
+                        return Err(self
+                            .err(&p.span, format!("parameter `{}` appears twice", p.text))
+                            .label("a second parameter of this name")
+                            .secondary(
+                                params[..i]
+                                    .iter()
+                                    .find(|q| q.text == p.text)
+                                    .map_or(p.span.clone(), |q| q.span.clone()),
+                                "the first",
+                            ));
                     }
                     self.bind_local(&p.text);
                 }
@@ -122,6 +159,7 @@ impl Checker<'_> {
                                     &params[1].span,
                                     "a rule family defines a one-parameter heap game",
                                 )
+                                .label("a second parameter")
                                 .hint(format!(
                                     "write `game {} = ...` and use it as `{}(n)`",
                                     name.text, name.text
@@ -132,25 +170,32 @@ impl Checker<'_> {
                         (DefKind::Family(rule), vec![param])
                     }
                 };
-                unit.games.push((
+                let defined = Defined {
                     id,
-                    GameDef {
+                    def: GameDef {
                         name: name.text.clone(),
                         params,
                         loc: self.loc(&name.span),
                         kind,
                         slots: self.max_locals,
                     },
-                ));
+                    uses: std::mem::take(&mut self.uses),
+                    failure: None,
+                };
+                self.place_definition(name, defined, unit);
             }
             StmtKind::Let(name, e) => {
+                self.check_let_name(name)?;
+                let zero_set = self.zero_set_literal(e);
                 let value = match self.infer(e) {
+                    _ if zero_set.is_some() => Typed::IntSet(self.int_set(e)?),
                     Type::Int => Typed::Int(self.int(e)?),
                     Type::IntSet => Typed::IntSet(self.int_set(e)?),
                     Type::Game => Typed::Game(self.game(e)?),
                     Type::Cond => {
                         return Err(self
                             .err(&e.span, "a condition cannot be bound to a name")
+                            .label("this is a condition")
                             .hint("`let` binds games, integers and sets of integers"));
                     }
                 };
@@ -161,9 +206,16 @@ impl Checker<'_> {
                 };
                 let id = self.next_global;
                 self.next_global += 1;
+                if let Some(has_zero) = zero_set {
+                    self.unit_zero_sets.insert(id, has_zero);
+                }
+                self.unit_failed.remove(&name.text);
                 self.unit_globals.insert(name.text.clone(), (id, t));
+                self.let_sites
+                    .insert(name.text.clone(), self.loc(&name.span));
                 unit.actions.push(Action::Let {
                     name: name.text.clone(),
+                    at: self.loc(&name.span),
                     id,
                     value,
                 });
@@ -174,6 +226,7 @@ impl Checker<'_> {
                     let known: Vec<&str> = Setting::ALL.iter().map(|s| s.0).collect();
                     return Err(self
                         .err(&name.span, format!("unknown setting `{}`", name.text))
+                        .label("not a setting")
                         .hint(format!("settings: {}", known.join(", "))));
                 };
                 let value = self.int(e)?;
@@ -183,9 +236,8 @@ impl Checker<'_> {
                 let query = self.query(q)?;
                 unit.actions.push(Action::Query { query, loc });
             }
-            StmtKind::Check(q, atoms, span) => {
-                let query = self.query(q)?;
-                let expect = self.expect(&query, atoms, span)?;
+            StmtKind::Check(c) => {
+                let (query, expect) = self.check(c)?;
                 let text = self
                     .text(&s.span)
                     .trim_start_matches("check")
@@ -200,18 +252,36 @@ impl Checker<'_> {
             }
             StmtKind::Expr(e) => {
                 let value = match self.infer(e) {
+                    _ if self.zero_set_literal(e).is_some() => Typed::Game(self.game(e)?),
                     Type::Int => Typed::Int(self.int(e)?),
+                    Type::IntSet => Typed::IntSet(self.int_set(e)?),
                     Type::Cond => {
                         return Err(self
                             .err(&e.span, "a condition on its own has no value to show")
+                            .label("this is a condition")
                             .hint("conditions belong after `if` in a set builder"));
                     }
-                    _ => Typed::Game(self.game(e)?),
+                    Type::Game => Typed::Game(self.game(e)?),
                 };
                 unit.actions.push(Action::Show(value, loc));
             }
         }
         Ok(())
+    }
+
+    /// `{}` and `{0}` (or a name bound to one) read as a game or as a set of
+    /// integers, as their use needs: whether the set holds 0.
+    pub(crate) fn zero_set_literal(&self, e: &ast::Expr) -> Option<bool> {
+        match &e.kind {
+            ExprKind::Set(items) if items.iter().all(|i| i.kind == ExprKind::Int(0)) => {
+                Some(!items.is_empty())
+            }
+            ExprKind::Name(n) => match self.lookup(&n.text) {
+                Named::Global(g, Type::IntSet) => self.zero_set(g),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 
     /// A rule family's rule: constant sets are read, codes validated.
@@ -222,6 +292,7 @@ impl Checker<'_> {
                 if set.is_empty() {
                     return Err(self
                         .err(span, "an empty subtraction set allows no move")
+                        .label("no amount to remove")
                         .hint("list the amounts that may be removed: `subtraction {1, 2}`"));
                 }
                 match HeapRule::subtraction(set) {
@@ -260,14 +331,17 @@ impl Checker<'_> {
             match const_value(&ie) {
                 Some(Ok(v)) => out.push(v),
                 Some(Err(())) => {
-                    return Err(self.err(
-                        &e.span,
-                        "this constant is out of range (below zero or past 64 bits)",
-                    ));
+                    return Err(self
+                        .err(
+                            &e.span,
+                            "this constant is out of range (below zero or past 64 bits)",
+                        )
+                        .label("out of range"));
                 }
                 None => {
                     return Err(self
                         .err(&e.span, "a rule family needs constant integers here")
+                        .label("not a constant")
                         .hint("write the numbers themselves, like `{1, 3, 4}`"));
                 }
             }
@@ -275,213 +349,7 @@ impl Checker<'_> {
         Ok(out)
     }
 
-    fn query(&mut self, q: &Query) -> R<QueryIr> {
-        Ok(match q {
-            Query::Grundy(e) => QueryIr::Grundy(self.game(e)?),
-            Query::Outcome(e) => QueryIr::Outcome(self.game(e)?),
-            Query::MisereOutcome(e) => QueryIr::MisereOutcome(self.game(e)?),
-            Query::MisereMoves(e) => QueryIr::MisereMoves(self.game(e)?),
-            Query::Moves(e) => QueryIr::Moves(self.game(e)?),
-            Query::Explain(e) => QueryIr::Explain(self.game(e)?),
-            Query::Mex(e) => QueryIr::Mex(self.int_set(e)?),
-            Query::Equiv(a, b) => QueryIr::Equiv(self.game(a)?, self.game(b)?),
-            Query::Sequence(name, r) => {
-                QueryIr::Sequence(self.game_named(name, 1)?, self.range(r)?)
-            }
-            Query::Period(name) => QueryIr::Period(self.game_named(name, 1)?),
-            Query::Table(name, rows, cols) => QueryIr::Table(
-                self.table_source(name)?,
-                self.range(rows)?,
-                self.range(cols)?,
-            ),
-            Query::SequenceBy(name, r, by, k) => {
-                self.word(
-                    by,
-                    "by",
-                    "`sequence NAME a..b by K` writes rows of K values",
-                )?;
-                QueryIr::SequenceBy(self.game_named(name, 1)?, self.range(r)?, self.int(k)?)
-            }
-            Query::TableAs(name, rows, cols, word, style) => {
-                self.word(
-                    word,
-                    "as",
-                    "`table NAME a..b c..d as markdown` (or `as latex`, `as csv`)",
-                )?;
-                let Some(&(_, style)) = TableStyle::NAMED.iter().find(|(n, _)| *n == style.text)
-                else {
-                    return Err(self
-                        .err(
-                            &style.span,
-                            format!("unknown table format `{}`", style.text),
-                        )
-                        .label("not a format")
-                        .hint("`as markdown`, `as latex` or `as csv`"));
-                };
-                QueryIr::TableAs(
-                    self.table_source(name)?,
-                    self.range(rows)?,
-                    self.range(cols)?,
-                    style,
-                )
-            }
-            Query::Plot(p) => QueryIr::Plot(Box::new(self.plot(p)?)),
-        })
-    }
-
-    /// The game of a `table`: a two-parameter game, or `nimsum`.
-    fn table_source(&mut self, name: &ast::Name) -> R<TableSource> {
-        Ok(match self.lookup(&name.text) {
-            Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
-            _ => TableSource::Game(self.game_named(name, 2)?),
-        })
-    }
-
-    /// A word that a statement needs in this place, such as `by` or `to`.
-    fn word(&self, name: &ast::Name, want: &str, example: &str) -> R<()> {
-        if name.text == want {
-            return Ok(());
-        }
-        Err(self
-            .err(
-                &name.span,
-                format!("expected `{want}` here, found `{}`", name.text),
-            )
-            .label(format!("`{want}` goes here"))
-            .hint(example.to_string()))
-    }
-
-    /// `plot NAME a..b to "FILE.svg"` (a nim-sequence), or with two ranges
-    /// a heat map of a two-parameter game or `nimsum`.
-    fn plot(&mut self, p: &ast::Plot) -> R<PlotIr> {
-        self.word(&p.to, "to", "`plot NAME a..b to \"FILE.svg\"`")?;
-        let file = p.file.trim();
-        if file.is_empty() {
-            return Err(self
-                .err(&p.file_span, "the file name is empty")
-                .hint("name the file to write: `\"kayles.svg\"`"));
-        }
-        if !file.to_ascii_lowercase().ends_with(".svg") || file.len() <= 4 {
-            return Err(self
-                .err(&p.file_span, "a plot is written as SVG")
-                .label("this name does not end in `.svg`")
-                .hint("name the file `something.svg`; browsers, LaTeX (svg package) and slides take it"));
-        }
-        let of = match &p.y {
-            None => {
-                if let Named::Game(_, 2) = self.lookup(&p.game.text) {
-                    return Err(self
-                        .err(
-                            &p.game.span,
-                            format!(
-                                "`{}` takes 2 parameters: give a range for each",
-                                p.game.text
-                            ),
-                        )
-                        .hint(format!(
-                            "`plot {} 0..16 0..16 to \"{}\"` draws a heat map",
-                            p.game.text, file
-                        )));
-                }
-                PlotOf::Sequence(self.game_named(&p.game, 1)?, self.range(&p.x)?)
-            }
-            Some(y) => {
-                if let Named::Game(_, 1) = self.lookup(&p.game.text) {
-                    return Err(self
-                        .err(
-                            &p.game.span,
-                            format!("`{}` takes 1 parameter: give one range", p.game.text),
-                        )
-                        .hint(format!(
-                            "`plot {} 0..100 to \"{}\"` draws its nim-sequence",
-                            p.game.text, file
-                        )));
-                }
-                PlotOf::Heat(
-                    self.table_source(&p.game)?,
-                    self.range(&p.x)?,
-                    self.range(y)?,
-                )
-            }
-        };
-        Ok(PlotIr {
-            of,
-            file: file.to_string(),
-            file_loc: self.loc(&p.file_span),
-        })
-    }
-
-    fn range(&mut self, r: &ast::Range) -> R<RangeIr> {
-        Ok(RangeIr {
-            lo: self.int(&r.lo)?,
-            hi: self.int(&r.hi)?,
-            inclusive: r.inclusive,
-        })
-    }
-
-    /// A game given by name, which must take `arity` parameters.
-    fn game_named(&mut self, name: &ast::Name, arity: usize) -> R<GameId> {
-        match self.lookup(&name.text) {
-            Named::Game(id, a) if a == arity => Ok(id),
-            Named::Game(_, a) => Err(self
-                .err(
-                    &name.span,
-                    format!(
-                        "`{}` takes {a} parameter{}; this needs a game of {arity}",
-                        name.text,
-                        plural(a)
-                    ),
-                )
-                .hint(if arity == 1 {
-                    "`sequence` and `period` are for one-parameter games such as heaps"
-                } else {
-                    "`table` is for two-parameter games, or `nimsum`"
-                })),
-            Named::Unknown => Err(self.unknown(name)),
-            _ => Err(self.err(&name.span, format!("`{}` is not a game", name.text))),
-        }
-    }
-
-    fn expect(&self, q: &QueryIr, atoms: &[Atom], span: &ast::Span) -> R<Expect> {
-        let ints: Option<Vec<u64>> = atoms
-            .iter()
-            .map(|a| match a {
-                Atom::Int(n) => Some(*n),
-                Atom::Word(_) => None,
-            })
-            .collect();
-        let bad = |what: &str| self.err(span, format!("expected {what} after `==`"));
-        match q {
-            QueryIr::Grundy(_) | QueryIr::Mex(_) => match ints.as_deref() {
-                Some([n]) => Ok(Expect::Value(*n)),
-                _ => {
-                    Err(bad("one integer").hint("for example `check grundy nim(3) + nim(5) == 6`"))
-                }
-            },
-            QueryIr::Outcome(_) | QueryIr::MisereOutcome(_) => {
-                match atoms {
-                    [Atom::Word(w)] if w.eq_ignore_ascii_case("p") => Ok(Expect::Outcome(true)),
-                    [Atom::Word(w)] if w.eq_ignore_ascii_case("n") => Ok(Expect::Outcome(false)),
-                    _ => Err(bad("`P` or `N`")
-                        .hint("P: the previous player wins; N: the next player wins")),
-                }
-            }
-            QueryIr::Sequence(..) => match ints {
-                Some(v) => Ok(Expect::Values(v)),
-                None => Err(bad("the values, separated by spaces")),
-            },
-            QueryIr::Period(_) => match ints.as_deref() {
-                Some([a, b]) => Ok(Expect::Period(*a, *b)),
-                _ => Err(bad("two integers: the pre-period and the period")
-                    .hint("for Kayles: `check period kayles == 71 12`")),
-            },
-            _ => Err(self.err(span, "this question cannot be checked").hint(
-                "`check` works with grundy, outcome, misere outcome, mex, sequence and period",
-            )),
-        }
-    }
-
-    fn text(&self, span: &ast::Span) -> &str {
+    pub(super) fn text(&self, span: &ast::Span) -> &str {
         self.text.get(span.clone()).unwrap_or("")
     }
 }

@@ -32,11 +32,13 @@ Examples:
   mex -e 'grundy nim(6)+nim(12)+nim(9)'            # 3
   mex -e 'game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }; sequence s 0..15'
   mex examples/nim.mex                              # run a spec file
-  mex --format json -e 'sequence nim 0..5'          # results as JSON Lines
+  mex --format json -e 'grundy nim(3) + nim(5)'     # results as JSON Lines
   mex                                               # the REPL
 
-Exit status: 0 all fine, 1 a check failed, 2 an error.
-The language: see README.md.";
+Exit status: 2 if there was an error, else 1 if a check failed, else 0.
+An error is reported and its statement skipped; the others still run.
+The language: docs/language.md (reference) and docs/tutorial.md (tutorial) in
+the source tree; in the REPL, `:help TOPIC` shows a section of the reference.";
 
 pub fn main(args: Args) -> u8 {
     let mut out = Output::new();
@@ -62,18 +64,20 @@ pub fn main(args: Args) -> u8 {
                     &format!("cannot read {}: {e}", path.display()),
                     Some(&path.display().to_string()),
                 );
-                return 2;
+                status = 2;
+                continue;
             }
         };
+        // An error does not stop the run: later files still run.
         status = status.max(out.run(&mut session, &path.display().to_string(), &text));
-        if status == 2 {
+        if out.interrupted {
             return 2;
         }
     }
     for text in &args.eval {
         ran = true;
         status = status.max(out.run(&mut session, "-e", text));
-        if status == 2 {
+        if out.interrupted {
             return 2;
         }
     }

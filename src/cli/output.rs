@@ -23,6 +23,8 @@ pub struct Output {
     progress: Rc<RefCell<Progress>>,
     /// Keys are not echoed while an input runs (see [`term`]).
     hush: Option<Hush>,
+    /// The last run was stopped by Ctrl-C.
+    pub interrupted: bool,
 }
 
 pub fn color_allowed() -> bool {
@@ -43,6 +45,7 @@ impl Output {
             interrupt: Arc::new(AtomicBool::new(false)),
             progress: Rc::new(RefCell::new(Progress::new(progress_allowed()))),
             hush: None,
+            interrupted: false,
         }
     }
 
@@ -88,6 +91,7 @@ impl Output {
         let report = session.run(name, text, &mut |e| self.event(e));
         self.end();
         self.report(session, &report);
+        self.interrupted = report.interrupted;
         report.status()
     }
 

@@ -248,10 +248,7 @@ fn arith_error(op: BinOp, x: u64, y: u64, loc: Loc) -> EvalError {
             message: "integer overflow".into(),
             ..d
         }
-        .label(format!(
-            "{x} {} {y} does not fit in 64 bits",
-            if op == BinOp::Add { "+" } else { "*" }
-        ))
+        .label(format!("{x} {} {y} does not fit in 64 bits", op.symbol()))
         .hint(format!(
             "integers are unsigned 64-bit: at most {}",
             u64::MAX

@@ -37,13 +37,13 @@ pub type Slot = usize;
 /// A `let` binding, by the order it was made in.
 pub type GlobalId = usize;
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IntExpr {
     pub kind: IntKind,
     pub loc: Loc,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IntKind {
     Lit(u64),
     Local(Slot),
@@ -51,7 +51,7 @@ pub enum IntKind {
     Bin(BinOp, Box<IntExpr>, Box<IntExpr>),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GameExpr {
     Zero,
     /// `nim(n)` (star = false) or `*n` (star = true).
@@ -70,7 +70,7 @@ pub enum GameExpr {
 }
 
 /// The options of an explicit game.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OptionSet {
     Items(Vec<GameExpr>),
     Builder {
@@ -80,7 +80,7 @@ pub enum OptionSet {
     Union(Box<OptionSet>, Box<OptionSet>),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IntSet {
     Items(Vec<IntExpr>),
     Builder {
@@ -91,7 +91,7 @@ pub enum IntSet {
     Global(GlobalId),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Clause {
     For {
         slot: Slot,
@@ -101,7 +101,7 @@ pub enum Clause {
     If(Cond),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Source {
     Range {
         lo: IntExpr,
@@ -111,7 +111,7 @@ pub enum Source {
     Set(IntSet),
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cond {
     Cmp(CmpOp, IntExpr, IntExpr),
     And(Box<Cond>, Box<Cond>),
@@ -183,5 +183,10 @@ pub fn arith(op: BinOp, x: u64, y: u64) -> Option<u64> {
         BinOp::Mul => x.checked_mul(y),
         BinOp::Div => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
+        BinOp::Pow => match (x, y) {
+            (_, 0) => Some(1),
+            (0 | 1, _) => Some(x),
+            _ => u32::try_from(y).ok().and_then(|y| x.checked_pow(y)),
+        },
     }
 }

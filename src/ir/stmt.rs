@@ -4,11 +4,54 @@ use super::{GameDef, GameExpr, GameId, GlobalId, IntExpr, IntSet, Loc};
 
 /// A checked unit: its game definitions (installed before anything runs,
 /// so a game may be used above the line that defines it) and its actions.
+/// Statements with errors are left out; what they failed to define is
+/// listed, so the statements that need it can say so.
 pub struct Unit {
-    pub games: Vec<(GameId, GameDef)>,
+    /// The first definition in the unit of each game.
+    pub games: Vec<Defined>,
     pub actions: Vec<Action>,
     /// Where each action's statement is written.
     pub locs: Vec<Loc>,
+    /// The defined names each action uses.
+    pub uses: Vec<Vec<Use>>,
+    /// Names whose last definition in the unit has an error and that have
+    /// no id (a `let` that did not check, a statement that did not parse).
+    pub failed_names: Vec<Failure>,
+    /// `let` values that are `{}` or `{0}`: a game or a set of integers, as
+    /// their use needs (whether the set holds 0).
+    pub zero_sets: Vec<(GlobalId, bool)>,
+}
+
+/// Something defined that others may need: a game or a `let` value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Dep {
+    Game(GameId),
+    Global(GlobalId),
+}
+
+/// A use of a defined name in a statement or a rule: what it refers to,
+/// the name, and where it is written.
+#[derive(Debug, Clone)]
+pub struct Use {
+    pub dep: Dep,
+    pub name: String,
+    pub loc: Loc,
+}
+
+/// A definition with an error: the name it defines and where.
+#[derive(Debug, Clone)]
+pub struct Failure {
+    pub name: String,
+    pub loc: Loc,
+}
+
+/// A game definition: its id, its rule and the names the rule uses. One
+/// with an error has a rule of kind `Declared` and says where it failed.
+pub struct Defined {
+    pub id: GameId,
+    pub def: GameDef,
+    pub uses: Vec<Use>,
+    pub failure: Option<Failure>,
 }
 
 pub enum Typed {
@@ -20,6 +63,8 @@ pub enum Typed {
 pub enum Action {
     Let {
         name: String,
+        /// Where the name is written.
+        at: Loc,
         id: GlobalId,
         value: Typed,
     },
@@ -39,6 +84,8 @@ pub enum Action {
     },
     /// A bare expression: a game's value, or an integer.
     Show(Typed, Loc),
+    /// A game defined again later in its unit: from here on it has this rule.
+    Define(Defined),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,4 +201,26 @@ pub enum Expect {
     Outcome(bool),
     Values(Vec<u64>),
     Period(u64, u64),
+    /// `check move G -> H` (with the query `Moves(G)`): H is one move from
+    /// G and has value 0; `written` is H as written.
+    Move {
+        to: GameExpr,
+        written: String,
+    },
+    /// `check equiv G, H` (with the query `Equiv(G, H)`): G + H is a P-position.
+    Equivalent,
+}
+
+impl Expect {
+    /// The expected answer as the FAIL line says it.
+    pub fn describe(&self) -> String {
+        match self {
+            Expect::Value(v) => v.to_string(),
+            Expect::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
+            Expect::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
+            Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
+            Expect::Move { .. } => "a winning move".to_string(),
+            Expect::Equivalent => "equivalent games".to_string(),
+        }
+    }
 }

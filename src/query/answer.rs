@@ -132,6 +132,10 @@ pub struct Graded {
     pub expected: Expect,
     /// What the query answered.
     pub found: Answer,
+    /// What was found, in words, where the answer alone does not say it
+    /// (`check move`: "a move to a position of value 2"; `check equiv`:
+    /// "values 3 and 2").
+    pub found_words: Option<String>,
     /// Why the answer is what it is (for a FAIL).
     pub why: Vec<String>,
 }

@@ -3,6 +3,7 @@
 //! `check` grading. [`crate::render`] writes the answers as text or JSON.
 
 mod answer;
+pub mod check;
 pub mod explain;
 pub mod heap_options;
 pub mod misere;
@@ -22,7 +23,8 @@ use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::arith;
 use crate::ir::{BinOp, GameId, TableStyle};
-use crate::ir::{Expect, QueryIr, RangeIr};
+use crate::ir::{QueryIr, RangeIr};
+pub use check::check;
 
 pub fn outcome_line(p_position: bool) -> String {
     if p_position {
@@ -107,7 +109,8 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
     })
 }
 
-/// The integers a range covers, as (first, count); empty ranges are fine.
+/// The integers a range of a query covers, as (first, count). An empty
+/// range is an error: `sequence s 10..0` asks for nothing.
 pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64, u64), EvalError> {
     let lo = store.eval_int(defs, &r.lo)?;
     let hi = store.eval_int(defs, &r.hi)?;
@@ -116,7 +119,24 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     } else {
         hi
     };
-    Ok((lo, end.saturating_sub(lo)))
+    if end <= lo {
+        let dots = if r.inclusive { "..=" } else { ".." };
+        let hint = if hi < lo {
+            format!("a range counts up: write `{hi}{dots}{lo}`")
+        } else {
+            format!("`{lo}..{hi}` stops before {hi}: write `{lo}..={hi}` to include it")
+        };
+        return Err(EvalError::from(
+            crate::diag::Diagnostic::error(
+                r.lo.loc.start as usize..r.hi.loc.end as usize,
+                format!("the range {lo}{dots}{hi} is empty"),
+            )
+            .at(r.lo.loc.src)
+            .label("no n is in this range")
+            .hint(hint),
+        ));
+    }
+    Ok((lo, end - lo))
 }
 
 /// Values computed between two looks at the watch, and emitted together.
@@ -201,93 +221,5 @@ pub fn stream_sequence(
         }
         first = false;
         n = stop;
-    }
-}
-
-/// Grades a `check`: what was expected, what was found, and (for a FAIL) why.
-pub fn check(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    text: &str,
-) -> Result<Graded, EvalError> {
-    let a = answer(defs, store, q)?;
-    let found = a.found();
-    let passed = match (expect, &found) {
-        (Expect::Value(x), Found::Value(y)) => x == y,
-        (Expect::Outcome(x), Found::Outcome(y)) => x == y,
-        (Expect::Values(x), Found::Values(y)) => x == y,
-        (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
-        _ => false,
-    };
-    let why = if passed {
-        Vec::new()
-    } else {
-        why(defs, store, q, expect, &found)?
-    };
-    Ok(Graded {
-        text: text.to_string(),
-        passed,
-        expected: expect.clone(),
-        found: a,
-        why,
-    })
-}
-
-/// The reason behind a found answer, for FAIL lines.
-fn why(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    found: &Found,
-) -> Result<Vec<String>, EvalError> {
-    match q {
-        QueryIr::Grundy(e) | QueryIr::Outcome(e) => {
-            let g = store.eval_game(defs, e)?;
-            let mut lines = vec!["why:".to_string()];
-            lines.extend(
-                explain::explain(defs, store, &g)?
-                    .into_iter()
-                    .map(|l| format!("  {l}")),
-            );
-            if matches!(q, QueryIr::Outcome(_)) {
-                lines.push("a position is P exactly when its Grundy value is 0".into());
-            }
-            Ok(lines)
-        }
-        QueryIr::MisereOutcome(e) => {
-            let g = store.eval_game(defs, e)?;
-            misere_moves::why(defs, store, &g)
-        }
-        QueryIr::Mex(set) => {
-            let values = store.eval_int_set(defs, set)?;
-            let m = mex_of(&values, &mut Vec::new());
-            Ok(vec![format!(
-                "why: {} (the least value not in the set)",
-                show::mex_line(&values, m)
-            )])
-        }
-        QueryIr::Sequence(_, r) => {
-            let (lo, _) = range_bounds(defs, store, r)?;
-            let (Expect::Values(x), Found::Values(y)) = (expect, found) else {
-                return Ok(vec![]);
-            };
-            match x.iter().zip(y).position(|(a, b)| a != b) {
-                Some(i) => Ok(vec![format!(
-                    "first difference at n = {}: expected {}, found {}",
-                    lo + i as u64,
-                    x[i],
-                    y[i]
-                )]),
-                None => Ok(vec![format!(
-                    "expected {} values, found {}",
-                    x.len(),
-                    y.len()
-                )]),
-            }
-        }
-        _ => Ok(vec![]),
     }
 }

@@ -145,13 +145,20 @@ fn plotted(p: &Plotted) -> Value {
 
 fn check(g: &Graded) -> Value {
     let mut o = Map::new();
-    o.insert("check".into(), g.found.kind().into());
+    let kind = match g.expected {
+        Expect::Move { .. } => "move",
+        _ => g.found.kind(),
+    };
+    o.insert("check".into(), kind.into());
     o.insert("statement".into(), g.text.clone().into());
     o.insert("passed".into(), g.passed.into());
     o.insert("expected".into(), expected(&g.expected));
     o.insert(
         "found".into(),
         match g.found.found() {
+            // the values of the two games
+            _ if g.expected == Expect::Equivalent => answer(&g.found),
+            _ if g.found_words.is_some() => g.found_words.clone().into(),
             Found::Value(v) => v.into(),
             Found::Outcome(p) => pn(p).into(),
             Found::Values(v) => v.into(),
@@ -171,6 +178,9 @@ fn expected(e: &Expect) -> Value {
         Expect::Outcome(p) => pn(*p).into(),
         Expect::Values(v) => v.clone().into(),
         Expect::Period(a, b) => json!({ "pre_period": a, "period": b }),
+        // the position after the move, as written
+        Expect::Move { written, .. } => written.clone().into(),
+        Expect::Equivalent => "equivalent".into(),
     }
 }
 

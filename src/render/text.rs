@@ -3,7 +3,6 @@
 //! line with single spaces, `ok`/`FAIL` lines for `check`.
 
 use super::table;
-use crate::ir::Expect;
 use crate::query::{
     Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, outcome_line,
 };
@@ -191,14 +190,15 @@ fn check(g: &Graded) -> Vec<String> {
     if g.passed {
         return vec![format!("ok {}", g.text)];
     }
-    let found = match g.found.found() {
-        Found::Nothing => lines(&g.found).join("; "),
-        f => found_text(&f),
+    let found = match (&g.found_words, g.found.found()) {
+        (Some(words), _) => words.clone(),
+        (None, Found::Nothing) => lines(&g.found).join("; "),
+        (None, f) => found_text(&f),
     };
     let mut out = vec![format!(
         "FAIL {}: expected {}, found {found}",
         g.text,
-        expected(&g.expected)
+        g.expected.describe()
     )];
     out.extend(g.why.iter().map(|l| format!("  {l}")));
     out
@@ -206,15 +206,6 @@ fn check(g: &Graded) -> Vec<String> {
 
 fn pn(p: bool) -> &'static str {
     if p { "P" } else { "N" }
-}
-
-fn expected(e: &Expect) -> String {
-    match e {
-        Expect::Value(v) => v.to_string(),
-        Expect::Outcome(p) => pn(*p).to_string(),
-        Expect::Values(v) => joined(v, " "),
-        Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
-    }
 }
 
 fn found_text(f: &Found) -> String {

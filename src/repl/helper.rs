@@ -56,10 +56,21 @@ pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
     if let Some(rest) = lead.strip_prefix(':')
         && let Some((word, _)) = rest.split_once(char::is_whitespace)
     {
-        return if matches!(word, "load" | "l") {
-            Completion::File
-        } else {
-            Completion::Words(pos, Vec::new())
+        return match word {
+            "load" | "l" => Completion::File,
+            "help" | "h" | "?" => {
+                let start = before
+                    .rfind(char::is_whitespace)
+                    .map_or(before.len(), |i| i + 1);
+                let part = &before[start..];
+                let topics = super::topics::topics()
+                    .into_iter()
+                    .filter(|t| t.starts_with(part))
+                    .map(str::to_string)
+                    .collect();
+                Completion::Words(start, topics)
+            }
+            _ => Completion::Words(pos, Vec::new()),
         };
     }
     let start = before
@@ -342,6 +353,10 @@ mod tests {
         );
         assert_eq!(complete(":load exa", 9, &names), Completion::File);
         assert!(words(complete(":time o", 7, &names)).is_empty());
+        assert_eq!(
+            complete(":help che", 9, &names),
+            Completion::Words(6, vec!["check".into()])
+        );
     }
 
     #[test]

@@ -4,10 +4,11 @@
 //! [`Sink`]; the terminal front end prints it, tests collect it.
 
 pub mod helper;
+pub mod topics;
 
 use crate::engine::Quiet;
 use crate::eval::Limits;
-use crate::ir::Setting;
+use crate::ir::{DefKind, Setting};
 use crate::render::Format;
 use crate::session::{Event, Report, Session};
 use crate::syntax::ast::StmtKind;
@@ -35,7 +36,11 @@ pub enum Flow {
 
 /// The commands: name, argument, what it does.
 pub const COMMANDS: &[(&str, &str, &str)] = &[
-    ("help", "", "this tour"),
+    (
+        "help",
+        "[TOPIC]",
+        "this tour; with a topic, that part of the language reference",
+    ),
     (
         "load",
         "FILE",
@@ -92,6 +97,15 @@ Commands:";
 const TOUR_END: &str = "\
 Tab completes keywords, commands and the names defined so far.
 Ctrl-C stops a long computation and keeps the session; Ctrl-D leaves.";
+
+/// The help tour ends by pointing to the reference.
+fn tour_reference() -> String {
+    format!(
+        "`:help TOPIC` shows part of the language reference; topics: {}.\nThe whole of it: {}.",
+        topics::topics().join(", "),
+        topics::WHERE
+    )
+}
 
 pub struct Repl {
     pub session: Session,
@@ -213,7 +227,11 @@ impl Repl {
             .find(|(a, _)| *a == word)
             .map_or(word, |(_, c)| c);
         match word {
-            "help" => sink.say(&tour()),
+            "help" if arg.is_empty() => sink.say(&tour()),
+            "help" => match topics::help(arg) {
+                Ok(text) => sink.say(&text),
+                Err(e) => sink.error(&e),
+            },
             "load" => self.load(arg, sink),
             "games" => sink.say(&self.games()),
             "names" => sink.say(&self.names()),
@@ -300,11 +318,17 @@ impl Repl {
             .into_iter()
             .filter(|n| !before.contains(n))
             .collect();
-        if report.errors.is_empty() && !report.interrupted {
+        if !report.interrupted {
+            // The statements without errors ran, and their names stay.
+            let errors = match report.errors.len() {
+                0 => String::new(),
+                1 => " (with 1 error)".to_string(),
+                n => format!(" (with {n} errors)"),
+            };
             if new.is_empty() {
-                sink.say(&format!("loaded {path}"));
+                sink.say(&format!("loaded {path}{errors}"));
             } else {
-                sink.say(&format!("loaded {path}: {}", new.join(", ")));
+                sink.say(&format!("loaded {path}{errors}: {}", new.join(", ")));
             }
         }
     }
@@ -312,12 +336,17 @@ impl Repl {
     /// The games defined so far, each with the statement that defines it.
     pub fn games(&self) -> String {
         let defs = &self.session.defs;
-        if defs.games.is_empty() {
+        if !self.has_games() {
             return "no games defined yet; for example:\n  game s(n) = { s(n - k) for k in {1, 2} if k <= n }".into();
         }
         let mut cache: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
         let mut lines = Vec::new();
-        for def in &defs.games {
+        // A game whose definition has an error has no rule to show.
+        for def in defs
+            .games
+            .iter()
+            .filter(|d| !matches!(d.kind, DefKind::Declared))
+        {
             let src = def.loc.src;
             if !cache.iter().any(|(s, _)| *s == src) {
                 cache.push((src, parse(self.session.sources.text(src)).stmts));
@@ -344,13 +373,21 @@ impl Repl {
         lines.join("\n")
     }
 
+    /// Whether a game is defined (one whose definition has an error is not).
+    fn has_games(&self) -> bool {
+        let defs = &self.session.defs;
+        defs.games
+            .iter()
+            .any(|d| !matches!(d.kind, DefKind::Declared))
+    }
+
     /// Every name defined so far: the games, then the `let` bindings.
     pub fn names(&self) -> String {
-        if self.session.defs.games.is_empty() && self.lets.is_empty() {
+        if !self.has_games() && self.lets.is_empty() {
             return "nothing defined yet: `game` defines a game, `let` names a value".into();
         }
         let mut out = Vec::new();
-        if !self.session.defs.games.is_empty() {
+        if self.has_games() {
             out.push(self.games());
         }
         for (name, text) in &self.lets {
@@ -396,6 +433,8 @@ pub fn tour() -> String {
     }
     out.push('\n');
     out.push_str(TOUR_END);
+    out.push('\n');
+    out.push_str(&tour_reference());
     out
 }
 

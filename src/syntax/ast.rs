@@ -21,6 +21,22 @@ pub enum BinOp {
     Mul,
     Div,
     Rem,
+    /// `a ** b` (and `10^b`).
+    Pow,
+}
+
+impl BinOp {
+    /// How the operator is written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Pow => "**",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,6 +64,9 @@ pub enum ExprKind {
     /// `a + b + c`: flattened, so long sums make no deep trees.
     Sum(Vec<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
+    /// `a ^ b`: a power when `a` is 10 (`10^18`); anything else is ambiguous
+    /// (a power, or the xor a nim-sum is?) and reported.
+    Caret(Box<Expr>, Box<Expr>),
     Union(Box<Expr>, Box<Expr>),
     Cmp(CmpOp, Box<Expr>, Box<Expr>),
     And(Box<Expr>, Box<Expr>),
@@ -122,11 +141,30 @@ pub struct Plot {
     pub file_span: Span,
 }
 
-/// One word or number of a `check`'s expected value: `3`, `P`, `71 12`.
+/// One word or number of a `check`'s expected value: `3`, `*4`, `P`, `71 12`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Atom {
     Int(u64),
+    /// `*4` (and `*` alone, *1): accepted wherever a value is.
+    Nimber(u64),
     Word(String),
+}
+
+/// The forms of `check`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Check {
+    /// `check QUERY == VALUE`: the query and where it is written, the
+    /// expected value and where that is written.
+    Answer {
+        query: Box<Query>,
+        at: Span,
+        expect: Vec<Atom>,
+        expect_at: Span,
+    },
+    /// `check move G -> H`.
+    Move(Expr, Expr),
+    /// `check equiv G, H`.
+    Equiv(Expr, Expr),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -135,6 +173,8 @@ pub struct Stmt {
     pub span: Span,
 }
 
+// One statement at a time is built and checked: its size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum StmtKind {
     Game {
@@ -144,11 +184,12 @@ pub enum StmtKind {
     },
     Let(Name, Expr),
     Query(Query),
-    Check(Query, Vec<Atom>, Span),
+    Check(Check),
     /// `set NAME VALUE`: a setting such as `set limit 100000000`.
     Set(Name, Expr),
     /// A bare expression: the Grundy value of a game, or an integer's value.
     Expr(Expr),
-    /// A statement that did not parse (already reported).
-    Error,
+    /// A statement that did not parse (already reported), with the name it
+    /// was defining, if it was a `game` or `let`.
+    Error(Option<Name>),
 }

@@ -7,6 +7,7 @@
 //! - parses integers with overflow checks,
 //! - and collects every lexical error with its span instead of stopping.
 
+use super::chars::{bad_chars, exponent_after, lookalike};
 use super::token::{Raw, Tok};
 use crate::diag::Diagnostic;
 use logos::Logos;
@@ -32,28 +33,50 @@ pub fn lex(src: &str) -> Lexed {
     let mut lexer = Raw::lexer(src);
     let mut bad_run: Option<(usize, usize)> = None;
     while let Some(raw) = lexer.next() {
-        let span = lexer.span();
-        let raw = match raw {
-            Ok(raw) => raw,
+        let mut span = lexer.span();
+        let (raw, text) = match raw {
+            Ok(raw) => (raw, lexer.slice()),
             Err(()) => {
-                // Merge adjacent unknown characters into one error.
-                bad_run = match bad_run {
-                    Some((s, e)) if e == span.start => Some((s, span.end)),
-                    Some((s, e)) => {
+                // A character that looks like one of the language's (a
+                // typographic minus, a multiplication sign) is reported and
+                // read as that one, so the rest of the line parses.
+                if let Some(look) = lookalike(&src[span.clone()]) {
+                    if let Some((s, e)) = bad_run.take() {
                         out.errors.push(bad_chars(src, s, e));
-                        Some((span.start, span.end))
                     }
-                    None => Some((span.start, span.end)),
-                };
-                continue;
+                    out.errors.push(look.diagnostic(span.clone()));
+                    match look.raw {
+                        Some(raw) => (raw, look.ascii),
+                        None => continue,
+                    }
+                } else {
+                    // Merge adjacent unknown characters into one error.
+                    bad_run = match bad_run {
+                        Some((s, e)) if e == span.start => Some((s, span.end)),
+                        Some((s, e)) => {
+                            out.errors.push(bad_chars(src, s, e));
+                            Some((span.start, span.end))
+                        }
+                        None => Some((span.start, span.end)),
+                    };
+                    continue;
+                }
             }
         };
         if let Some((s, e)) = bad_run.take() {
             out.errors.push(bad_chars(src, s, e));
         }
-        let text = lexer.slice();
         let tok = match raw {
             Raw::Newline => {
+                // A line that starts a new statement inside an open bracket
+                // means the bracket was never closed: the statement ends
+                // here, so the ones after it still run.
+                if let Some(&(kind, at)) = open.first()
+                    && starts_statement(&src[span.end..])
+                {
+                    out.errors.push(unclosed(kind, at, Some(span.start)));
+                    open.clear();
+                }
                 if !open.is_empty() || last_is_end(&out.tokens) {
                     continue;
                 }
@@ -68,6 +91,25 @@ pub fn lex(src: &str) -> Lexed {
                     continue;
                 }
                 Tok::End
+            }
+            Raw::Int if exponent_after(&src[span.end..]) > 0 => {
+                // `1e18`: scientific notation is not an integer literal.
+                lexer.bump(exponent_after(&src[span.end..]));
+                span = lexer.span();
+                let text = lexer.slice();
+                let (mantissa, exp) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
+                let exp = &exp[1..];
+                let power = if mantissa == "1" {
+                    format!("10^{exp}")
+                } else {
+                    format!("{mantissa} * 10^{exp}")
+                };
+                out.errors.push(
+                    Diagnostic::error(span.clone(), format!("`{text}` is not an integer"))
+                        .label("scientific notation is not part of the language")
+                        .hint(format!("write `{power}` for {text}")),
+                );
+                Tok::Int(0)
             }
             Raw::Int => match parse_int(text) {
                 Some(n) => Tok::Int(n),
@@ -95,6 +137,9 @@ pub fn lex(src: &str) -> Lexed {
             }
             Raw::Ident => match Tok::keyword(text) {
                 Some(k) => k,
+                None if text == "move" && matches!(out.tokens.last(), Some((_, Tok::Check, _))) => {
+                    Tok::Move
+                }
                 None if src[span.end..].starts_with('(') => Tok::CallName(text.to_string()),
                 None => Tok::Ident(text.to_string()),
             },
@@ -147,6 +192,8 @@ pub fn lex(src: &str) -> Lexed {
                 }
             }
             Raw::Star => star_kind(src, span.start, span.end, open.is_empty(), &out.tokens),
+            Raw::StarStar => Tok::Power,
+            Raw::Caret => Tok::Caret,
             Raw::Comma => Tok::Comma,
             Raw::DotDot => Tok::DotDot,
             Raw::DotDotEq => Tok::DotDotEq,
@@ -194,6 +241,25 @@ fn join_continued_lines(src: &str, tokens: &mut Vec<Spanned>) {
     tokens.retain(|_| k.next().unwrap_or(true));
 }
 
+/// Whether the next line with something on it starts with a keyword that
+/// only starts statements (`game`, `grundy`, `check`, ...).
+fn starts_statement(rest: &str) -> bool {
+    const STARTS: &[&str] = &[
+        "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence",
+        "period", "table", "mex", "check", "equiv", "plot",
+    ];
+    let line = rest
+        .lines()
+        .map(str::trim_start)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let word: &str = line
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .next()
+        .unwrap_or("");
+    STARTS.contains(&word)
+}
+
 fn last_is_end(tokens: &[Spanned]) -> bool {
     matches!(tokens.last(), None | Some((_, Tok::End, _)))
 }
@@ -236,35 +302,14 @@ fn unclosed(kind: Raw, at: usize, cut: Option<usize>) -> Diagnostic {
     let d = Diagnostic::error(at..at + 1, "unclosed bracket")
         .label(format!("this is never closed with `{}`", closer(kind)));
     match cut {
-        Some(c) => d.secondary(c..c + 1, "the statement ends here"),
+        Some(c) => d
+            .secondary(c..c + 1, "the statement ends here")
+            .hint(format!(
+                "close it with `{}` before the statement ends",
+                closer(kind)
+            )),
         None => d.hint("a statement continues across lines while a bracket is open"),
     }
-}
-
-fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
-    let text = &src[s..e];
-    let shown: String = text.chars().take(8).collect();
-    let hint = if text.starts_with('\'') {
-        "file names are written in double quotes: `\"kayles.svg\"`"
-    } else if text.starts_with('&') {
-        "write `and`"
-    } else if text.starts_with('!') {
-        "write `not`"
-    } else if text.starts_with('^') {
-        "games add with `+` (the nim-sum of their values)"
-    } else {
-        "see `mex --help` for the language"
-    };
-    Diagnostic::error(
-        s..e,
-        format!(
-            "unexpected character{} `{}`",
-            if text.chars().count() > 1 { "s" } else { "" },
-            shown.escape_debug()
-        ),
-    )
-    .label("not part of the language")
-    .hint(hint)
 }
 
 /// True when the text ends inside an open bracket: a REPL should read more
@@ -368,6 +413,59 @@ mod tests {
     fn garbage_is_grouped() {
         let l = lex("grundy @@@ $");
         assert_eq!(l.errors.len(), 2);
+    }
+
+    #[test]
+    fn lookalikes_are_reported_and_read_as_what_they_look_like() {
+        let l = lex("grundy ∗3 ⊕ *2 − 1");
+        assert_eq!(l.errors.len(), 3, "{:?}", l.errors);
+        let toks: Vec<Tok> = l.tokens.into_iter().map(|t| t.1).collect();
+        assert_eq!(
+            toks,
+            [
+                Tok::Grundy,
+                Tok::Nimber,
+                Tok::Int(3),
+                Tok::Plus,
+                Tok::Nimber,
+                Tok::Int(2),
+                Tok::Minus,
+                Tok::Int(1),
+                Tok::End
+            ]
+        );
+    }
+
+    #[test]
+    fn powers_scientific_notation_and_move() {
+        assert_eq!(toks("10^18")[1], Tok::Caret);
+        assert_eq!(toks("2**k")[1], Tok::Power);
+        let l = lex("nim(1e18) + e1");
+        assert_eq!(l.errors.len(), 1);
+        assert_eq!(l.errors[0].span, Some(4..8));
+        assert_eq!(toks("check move a -> b")[1], Tok::Move);
+        assert_eq!(toks("grundy move(3)")[1], Tok::CallName("move".into()));
+    }
+
+    #[test]
+    fn a_statement_keyword_ends_an_unclosed_bracket() {
+        let l = lex("game f(n) = { f(n - 1)
+grundy f(3)
+");
+        assert_eq!(l.errors.len(), 1);
+        assert_eq!(l.errors[0].message, "unclosed bracket");
+        let ends = l.tokens.iter().filter(|t| t.1 == Tok::End).count();
+        assert_eq!(ends, 2);
+        // inside brackets, `for` and names go on
+        assert!(
+            lex("game f(n) = {
+  f(n - 1)
+  for k in {1}
+}
+")
+            .errors
+            .is_empty()
+        );
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Source text to AST: the lexer, the LALRPOP parser and the tree they build.
 
 pub mod ast;
+mod chars;
+pub mod hints;
 pub mod lexer;
 pub mod parse;
 pub mod token;

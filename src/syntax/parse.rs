@@ -1,12 +1,13 @@
 //! Parsing a whole source: lexing, the LALRPOP parser with statement-level
-//! recovery, and syntax errors turned into diagnostics with friendly names.
+//! recovery, and syntax errors turned into diagnostics with friendly names
+//! (the hints for the usual slips are in [`super::hints`]).
 
-use super::ast::Stmt;
+use super::ast::{Name, Stmt, StmtKind};
 use super::grammar::ProgramParser;
+use super::hints;
 use super::lexer::{Spanned, lex};
 use super::token::Tok;
 use crate::diag::Diagnostic;
-use lalrpop_util::ParseError;
 
 pub struct Parsed {
     pub stmts: Vec<Stmt>,
@@ -14,9 +15,12 @@ pub struct Parsed {
 }
 
 /// Parses a source text. Errors carry source id 0; the caller sets it.
+/// A statement with an error (lexical or syntax) becomes
+/// [`StmtKind::Error`], so the statements around it still run.
 pub fn parse(src: &str) -> Parsed {
     let lexed = lex(src);
     let mut errors = lexed.errors;
+    let lexical: Vec<usize> = errors.iter().map(Diagnostic::start).collect();
     let lexer_failed = !errors.is_empty();
     let mut recovered = Vec::new();
     let tokens = lexed.tokens.clone();
@@ -24,12 +28,12 @@ pub fn parse(src: &str) -> Parsed {
         ProgramParser::new().parse(&mut recovered, tokens.into_iter().map(Ok::<Spanned, ()>));
     let mut syntax = Vec::new();
     for e in recovered {
-        syntax.push(convert(e.error, src, &lexed.tokens));
+        syntax.push(hints::convert(e.error, src, &lexed.tokens));
     }
-    let stmts = match result {
+    let mut stmts = match result {
         Ok(stmts) => stmts,
         Err(e) => {
-            syntax.push(convert(e, src, &lexed.tokens));
+            syntax.push(hints::convert(e, src, &lexed.tokens));
             Vec::new()
         }
     };
@@ -38,9 +42,24 @@ pub fn parse(src: &str) -> Parsed {
     if lexer_failed {
         syntax.retain(|d| {
             !errors.iter().any(|l| {
-                l.start() <= d.start() && l.span.as_ref().is_some_and(|r| d.start() <= r.end)
+                let at_error =
+                    l.start() <= d.start() && l.span.as_ref().is_some_and(|r| d.start() <= r.end);
+                // an unclosed bracket cut where its statement ends
+                let at_cut = l.secondary.iter().any(|(r, _)| r.start == d.start());
+                at_error || at_cut
             }) && d.start() < src.len()
         });
+    }
+    for stmt in &mut stmts {
+        let bad_chars = lexical
+            .iter()
+            .any(|&at| stmt.span.start <= at && at < stmt.span.end);
+        if bad_chars && !matches!(stmt.kind, StmtKind::Error(_)) {
+            stmt.kind = StmtKind::Error(None);
+        }
+        if stmt.kind == StmtKind::Error(None) {
+            stmt.kind = StmtKind::Error(defined_name(&lexed.tokens, &stmt.span));
+        }
     }
     errors.extend(syntax);
     errors.sort_by_key(Diagnostic::start);
@@ -48,99 +67,21 @@ pub fn parse(src: &str) -> Parsed {
     Parsed { stmts, errors }
 }
 
-fn convert(e: ParseError<usize, Tok, ()>, src: &str, tokens: &[Spanned]) -> Diagnostic {
-    match e {
-        ParseError::InvalidToken { location } => {
-            Diagnostic::error(location..location + 1, "invalid token")
-        }
-        ParseError::UnrecognizedEof { location, expected } => {
-            Diagnostic::error(location..location, "unexpected end of input")
-                .label(format!("expected {}", describe(&expected)))
-        }
-        ParseError::UnrecognizedToken {
-            token: (l, tok, r),
-            expected,
-        } => {
-            let (l, r) = if tok == Tok::End && l == r {
-                (l, l)
-            } else {
-                (l, r)
-            };
-            let what = if tok == Tok::End {
-                "the statement ends too early".to_string()
-            } else {
-                format!("unexpected {tok}")
-            };
-            let d =
-                Diagnostic::error(l..r, what).label(format!("expected {}", describe(&expected)));
-            hint_for(d, &tok, l, src, tokens)
-        }
-        ParseError::ExtraToken { token: (l, tok, r) } => {
-            Diagnostic::error(l..r, format!("unexpected {tok}")).label("nothing more was expected")
-        }
-        ParseError::User { .. } => Diagnostic::error(0..0, "syntax error"),
-    }
-}
-
-/// Hints for the usual slips.
-fn hint_for(d: Diagnostic, tok: &Tok, at: usize, src: &str, tokens: &[Spanned]) -> Diagnostic {
-    let prev = tokens.iter().take_while(|t| t.0 < at).last();
-    match (tok, prev) {
-        (Tok::LParen, Some((_, Tok::Ident(name), _))) => {
-            d.hint(format!("write `{name}(` with no space between a game's name and `(`"))
-        }
-        (Tok::Assign, _) => d.hint("`=` defines (`game`, `let`); compare with `==`"),
-        (Tok::Code(c), _) => d.hint(format!(
-            "`{c}` is a take-and-break code: use it as `game g = octal {c}`"
-        )),
-        (Tok::Int(_), Some((_, t, _))) if t.ends_operand() => {
-            d.hint("two values in a row: is an operator such as `+` missing?")
-        }
-        (Tok::End, _) if src[..at].trim_end().ends_with(['+', '-', '*', '/', '%', '|']) => {
-            d.hint("an operator at the end of a line needs its right operand on the same line (or open a bracket)")
-        }
-        _ => d,
-    }
-}
-
-/// "an expression", "`)` or `,`": expected tokens as a person would say them.
-fn describe(expected: &[String]) -> String {
-    let names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
-    let starts_expr = ["integer", "name", "name(", "*", "{", "("];
-    if starts_expr.iter().all(|s| names.contains(s)) {
-        let mut rest: Vec<String> = names
-            .iter()
-            .filter(|n| !starts_expr.contains(n) && !["not", "*1"].contains(n))
-            .map(|n| quote(n))
-            .collect();
-        rest.insert(0, "an expression".to_string());
-        return join_or(rest);
-    }
-    join_or(names.iter().map(|n| quote(n)).collect())
-}
-
-fn quote(n: &str) -> String {
-    match n {
-        "integer" => "an integer".into(),
-        "name" => "a name".into(),
-        "name(" => "a name followed by `(`".into(),
-        "code" => "a code such as 0.77".into(),
-        "end of statement" => "the end of the statement".into(),
-        "times" => "`*`".into(),
-        other => format!("`{other}`"),
-    }
-}
-
-fn join_or(mut items: Vec<String>) -> String {
-    items.dedup();
-    match items.len() {
-        0 => "something else".into(),
-        1 => items.remove(0),
-        n if n > 6 => format!("{}, or another", items[..5].join(", ")),
-        _ => {
-            let last = items.pop().unwrap_or_default();
-            format!("{} or {}", items.join(", "), last)
-        }
+/// The name a statement that failed to parse was defining (`game NAME ..`,
+/// `let NAME = ..`), so that the statements using it can say so.
+fn defined_name(tokens: &[Spanned], span: &std::ops::Range<usize>) -> Option<Name> {
+    let mut it = tokens
+        .iter()
+        .skip_while(|t| t.0 < span.start)
+        .take_while(|t| t.0 < span.end.max(span.start + 1));
+    let first = it.next()?;
+    let (l, second, r) = it.next()?;
+    match (&first.1, second) {
+        (Tok::Game, Tok::Ident(n) | Tok::CallName(n)) | (Tok::Let, Tok::Ident(n)) => Some(Name {
+            text: n.clone(),
+            span: *l..*r,
+        }),
+        _ => None,
     }
 }
 
@@ -157,7 +98,7 @@ mod tests {
             .into_iter()
             .next()
             .map(|s| s.kind)
-            .unwrap_or(StmtKind::Error)
+            .unwrap_or(StmtKind::Error(None))
     }
 
     #[test]
@@ -289,16 +230,28 @@ mod tests {
             one("equiv nim(3) *3"),
             StmtKind::Query(Query::Equiv(..))
         ));
-        let StmtKind::Check(Query::Period(_), atoms, _) = one("check period kayles == 71 12")
+        let StmtKind::Check(Check::Answer { query, expect, .. }) =
+            one("check period kayles == 71 12")
         else {
             panic!()
         };
-        assert_eq!(atoms, vec![Atom::Int(71), Atom::Int(12)]);
-        let StmtKind::Check(Query::Grundy(_), atoms, _) = one("check grundy nim(1)+nim(2) == 3")
+        assert!(matches!(*query, Query::Period(_)));
+        assert_eq!(expect, vec![Atom::Int(71), Atom::Int(12)]);
+        let StmtKind::Check(Check::Answer { query, expect, .. }) =
+            one("check grundy nim(1)+nim(2) == *3")
         else {
             panic!()
         };
-        assert_eq!(atoms, vec![Atom::Int(3)]);
+        assert!(matches!(*query, Query::Grundy(_)));
+        assert_eq!(expect, vec![Atom::Nimber(3)]);
+        assert!(matches!(
+            one("check move nim(3) + nim(1) -> nim(1) + nim(1)"),
+            StmtKind::Check(Check::Move(..))
+        ));
+        assert!(matches!(
+            one("check equiv nim(3), *3"),
+            StmtKind::Check(Check::Equiv(..))
+        ));
     }
 
     #[test]
@@ -306,7 +259,10 @@ mod tests {
         let p = parse("grundy +\ngrundy *1\nlet = 2\ngrundy nim(1) nim(2)\n");
         assert_eq!(p.errors.len(), 3, "{:?}", p.errors);
         assert_eq!(
-            p.stmts.iter().filter(|s| s.kind != StmtKind::Error).count(),
+            p.stmts
+                .iter()
+                .filter(|s| !matches!(s.kind, StmtKind::Error(_)))
+                .count(),
             1
         );
     }

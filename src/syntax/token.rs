@@ -51,6 +51,12 @@ pub enum Raw {
     Minus,
     #[token("*")]
     Star,
+    /// `**`: a power, `2**k`.
+    #[token("**")]
+    StarStar,
+    /// `^`: a power where the base is 10 (`10^18`).
+    #[token("^")]
+    Caret,
     #[token("/")]
     Slash,
     #[token("%")]
@@ -107,6 +113,8 @@ pub enum Tok {
     Mex,
     Check,
     Equiv,
+    /// `move` right after `check` (elsewhere it is an ordinary name).
+    Move,
     Subtraction,
     All,
     But,
@@ -132,6 +140,10 @@ pub enum Tok {
     StarOne,
     /// `*` between operands: integer multiplication.
     Times,
+    /// `**`: a power.
+    Power,
+    /// `^`: a power of 10 (`10^18`); other uses are reported by the checker.
+    Caret,
     Slash,
     Percent,
     Bar,
@@ -254,6 +266,7 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Mex => "mex",
         Tok::Check => "check",
         Tok::Equiv => "equiv",
+        Tok::Move => "move",
         Tok::Subtraction => "subtraction",
         Tok::All => "all",
         Tok::But => "but",
@@ -273,6 +286,8 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Plus => "+",
         Tok::Minus => "-",
         Tok::Nimber | Tok::StarOne | Tok::Times => "*",
+        Tok::Power => "**",
+        Tok::Caret => "^",
         Tok::Slash => "/",
         Tok::Percent => "%",
         Tok::Bar => "|",

@@ -1,0 +1,205 @@
+//! Definitions: which names a unit defines, the one redefinition rule, and
+//! what a statement says when it needs a definition that failed.
+//!
+//! The rule, the same in a file, across files and in the REPL: a name
+//! defined again is replaced from that statement on, as long as it keeps its
+//! kind (a game stays a game with the same number of parameters, a `let`
+//! stays a `let`). The first definition of a game in a unit is installed
+//! before the unit runs, so a game may be used above the line that defines
+//! it. The built-ins `nim` and `nimsum` cannot be defined.
+
+use super::Checker;
+use super::expr::plural;
+use super::names::BUILTINS;
+use crate::diag::Diagnostic;
+use crate::ir::Failure;
+use crate::syntax::ast::{self, Body, Stmt, StmtKind};
+
+impl Checker<'_> {
+    /// Gives every game of the unit its id before any body is checked, and
+    /// reports definitions that break the redefinition rule.
+    pub(super) fn declare_games(&mut self, stmts: &[Stmt], errors: &mut Vec<Diagnostic>) {
+        let mut next = self.games.len();
+        for s in stmts {
+            let (name, arity) = match &s.kind {
+                // A rule family defines a one-parameter heap game: `kayles(n)`.
+                StmtKind::Game {
+                    name,
+                    body: Body::Family(..),
+                    ..
+                } => (name, 1),
+                StmtKind::Game { name, params, .. } => (name, params.len()),
+                _ => continue,
+            };
+            if BUILTINS.contains(&name.text.as_str()) {
+                errors.push(self.builtin(name));
+                continue;
+            }
+            if let Some(&(_, first)) = self.unit_games.get(&name.text) {
+                if first != arity {
+                    let at = self.first_def[&name.text].clone();
+                    errors.push(
+                        self.err(
+                            &name.span,
+                            format!(
+                                "`{}` is defined with {first} parameter{} above",
+                                name.text,
+                                plural(first)
+                            ),
+                        )
+                        .label(format!("here with {arity}"))
+                        .secondary(at, "the first definition")
+                        .hint("a game defined again keeps its number of parameters; or choose a new name"),
+                    );
+                }
+                continue;
+            }
+            let id = match self.names.games.get(&name.text) {
+                Some(&(id, old)) if old == arity => id,
+                Some(&(id, old)) => {
+                    let where_ = self.place(self.games[id].loc);
+                    errors.push(
+                        self.err(
+                            &name.span,
+                            format!(
+                                "`{}` already has {old} parameter{}",
+                                name.text,
+                                plural(old)
+                            ),
+                        )
+                        .label(format!("redefined with {arity}"))
+                        .note(format!("`{}` is defined at {where_}", name.text))
+                        .hint("a game defined again keeps its number of parameters; or choose a new name"),
+                    );
+                    continue;
+                }
+                None => {
+                    next += 1;
+                    next - 1
+                }
+            };
+            self.unit_games.insert(name.text.clone(), (id, arity));
+            self.first_def.insert(name.text.clone(), name.span.clone());
+        }
+        // A game statement that did not parse: what uses the game says so.
+        for s in stmts {
+            if let StmtKind::Error(Some(name)) = &s.kind
+                && is_game(s, self.text)
+                && !self.unit_games.contains_key(&name.text)
+            {
+                self.name_failed(name);
+            }
+        }
+    }
+
+    /// A `let` may not take the name of a game or a built-in.
+    pub(super) fn check_let_name(&self, name: &ast::Name) -> Result<(), Diagnostic> {
+        if BUILTINS.contains(&name.text.as_str()) {
+            return Err(self.builtin(name));
+        }
+        if let Some(at) = self.first_def.get(&name.text) {
+            return Err(self
+                .err(&name.span, format!("`{}` is a game", name.text))
+                .label("a `let` cannot take its name")
+                .secondary(at.clone(), "the game is defined here")
+                .hint("a name is a game or a `let` value, not both: choose another name"));
+        }
+        if let Some(&(id, _)) = self.names.games.get(&name.text) {
+            return Err(self
+                .err(&name.span, format!("`{}` is already a game", name.text))
+                .label("a `let` cannot take its name")
+                .note(format!(
+                    "`{}` is defined at {}",
+                    name.text,
+                    self.place(self.games[id].loc)
+                ))
+                .hint("a name is a game or a `let` value, not both: choose another name"));
+        }
+        Ok(())
+    }
+
+    /// A game may not take the name of a `let` value.
+    pub(super) fn check_game_name(&self, name: &ast::Name) -> Result<(), Diagnostic> {
+        if !self.unit_globals.contains_key(&name.text)
+            && !self.names.globals.contains_key(&name.text)
+        {
+            return Ok(());
+        }
+        let d = self
+            .err(
+                &name.span,
+                format!("`{}` is already a `let` name", name.text),
+            )
+            .label("a game cannot take its name")
+            .hint("a name is a game or a `let` value, not both: choose another name");
+        let site = self
+            .let_sites
+            .get(&name.text)
+            .or_else(|| self.names.let_sites.get(&name.text));
+        Err(match site {
+            Some(loc) if loc.src == self.src => d.secondary(loc.range(), "bound here"),
+            Some(loc) => d.note(format!("`{}` is bound at {}", name.text, self.place(*loc))),
+            None => d,
+        })
+    }
+
+    /// `nim` and `nimsum` are built in.
+    fn builtin(&self, name: &ast::Name) -> Diagnostic {
+        let what = if name.text == "nim" {
+            "`nim(n)` is the Nim heap of n"
+        } else {
+            "`nimsum` is the table of nim-sums, `table nimsum 0..8 0..8`"
+        };
+        self.err(&name.span, format!("`{}` is built in", name.text))
+            .label("a built-in name cannot be defined")
+            .hint(format!(
+                "{what}; give yours another name, such as `my{}`",
+                name.text
+            ))
+    }
+
+    /// The diagnostic of a statement that uses a name whose definition
+    /// failed.
+    pub fn needs_failed(&self, span: &ast::Span, failure: &Failure) -> Diagnostic {
+        needs_failed(self.src, span, None, failure, &self.place(failure.loc))
+    }
+}
+
+/// The diagnostic of a statement skipped because it needs a definition that
+/// failed (`via`: the name it uses that needs it, if another).
+pub fn needs_failed(
+    src: crate::diag::SourceId,
+    span: &ast::Span,
+    via: Option<&str>,
+    failure: &Failure,
+    place: &str,
+) -> Diagnostic {
+    let name = &failure.name;
+    let message = match via {
+        Some(v) => format!("skipped: `{v}` needs `{name}`, whose definition has an error"),
+        None => format!("skipped: `{name}` has no definition (its definition has an error)"),
+    };
+    let label = match via {
+        Some(v) => format!("`{v}` needs `{name}`"),
+        None => format!("this needs `{name}`"),
+    };
+    let d = Diagnostic::error(span.clone(), message)
+        .at(src)
+        .label(label)
+        .hint(format!(
+            "fix the definition of `{name}`; this statement then runs"
+        ));
+    if failure.loc.src == src {
+        d.secondary(failure.loc.range(), "the definition with the error")
+    } else {
+        d.note(format!(
+            "`{name}` is defined at {place}, which has an error"
+        ))
+    }
+}
+
+/// Whether a statement that did not parse was a `game`.
+fn is_game(s: &Stmt, text: &str) -> bool {
+    text.get(s.span.clone())
+        .is_some_and(|t| t.trim_start().starts_with("game"))
+}

@@ -1,0 +1,69 @@
+//! `plot`: what it draws (a nim-sequence, or a two-parameter game as a
+//! heat map) and the SVG file it writes.
+
+use super::Checker;
+use super::expr::{Named, R};
+use crate::ir::{PlotIr, PlotOf};
+use crate::syntax::ast;
+
+impl Checker<'_> {
+    /// `plot NAME a..b to "FILE.svg"` (a nim-sequence), or with two ranges
+    /// a heat map of a two-parameter game or `nimsum`.
+    pub(super) fn plot(&mut self, p: &ast::Plot) -> R<PlotIr> {
+        self.word(&p.to, "to", "`plot NAME a..b to \"FILE.svg\"`")?;
+        let file = p.file.trim();
+        if file.is_empty() {
+            return Err(self
+                .err(&p.file_span, "the file name is empty")
+                .hint("name the file to write: `\"kayles.svg\"`"));
+        }
+        if !file.to_ascii_lowercase().ends_with(".svg") || file.len() <= 4 {
+            return Err(self
+                .err(&p.file_span, "a plot is written as SVG")
+                .label("this name does not end in `.svg`")
+                .hint("name the file `something.svg`; browsers, LaTeX (svg package) and slides take it"));
+        }
+        let of = match &p.y {
+            None => {
+                if let Named::Game(_, 2) = self.lookup(&p.game.text) {
+                    return Err(self
+                        .err(
+                            &p.game.span,
+                            format!(
+                                "`{}` takes 2 parameters: give a range for each",
+                                p.game.text
+                            ),
+                        )
+                        .hint(format!(
+                            "`plot {} 0..16 0..16 to \"{}\"` draws a heat map",
+                            p.game.text, file
+                        )));
+                }
+                PlotOf::Sequence(self.game_named(&p.game, 1)?, self.range(&p.x)?)
+            }
+            Some(y) => {
+                if let Named::Game(_, 1) = self.lookup(&p.game.text) {
+                    return Err(self
+                        .err(
+                            &p.game.span,
+                            format!("`{}` takes 1 parameter: give one range", p.game.text),
+                        )
+                        .hint(format!(
+                            "`plot {} 0..100 to \"{}\"` draws its nim-sequence",
+                            p.game.text, file
+                        )));
+                }
+                PlotOf::Heat(
+                    self.table_source(&p.game)?,
+                    self.range(&p.x)?,
+                    self.range(y)?,
+                )
+            }
+        };
+        Ok(PlotIr {
+            of,
+            file: file.to_string(),
+            file_loc: self.loc(&p.file_span),
+        })
+    }
+}

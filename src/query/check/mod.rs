@@ -1,0 +1,55 @@
+//! Grading a `check`: the answer found, compared with the one expected; a
+//! `FAIL` says what was expected, what was found, and why.
+
+mod one_move;
+mod why;
+
+use super::{Found, Graded, answer};
+use crate::eval::{Defs, EvalError, Store};
+use crate::ir::{Expect, QueryIr};
+
+/// Grades a `check` of `q` against `expect`; `text` is the check as written
+/// (without `check`).
+pub fn check(
+    defs: &Defs,
+    store: &mut Store,
+    q: &QueryIr,
+    expect: &Expect,
+    text: &str,
+) -> Result<Graded, EvalError> {
+    let graded = |passed, found, found_words, why| Graded {
+        text: text.to_string(),
+        passed,
+        expected: expect.clone(),
+        found,
+        found_words,
+        why,
+    };
+    match (q, expect) {
+        (QueryIr::Moves(g), Expect::Move { to, .. }) => {
+            let m = why::check_move(defs, store, g, to)?;
+            Ok(graded(m.passed, m.moves, Some(m.found), m.why))
+        }
+        (QueryIr::Equiv(g, h), Expect::Equivalent) => {
+            let a = answer(defs, store, q)?;
+            let (passed, words, why) = why::check_equiv(defs, store, g, h)?;
+            Ok(graded(passed, a, Some(words), why))
+        }
+        _ => {
+            let a = answer(defs, store, q)?;
+            let passed = match (expect, &a.found()) {
+                (Expect::Value(x), Found::Value(y)) => x == y,
+                (Expect::Outcome(x), Found::Outcome(y)) => x == y,
+                (Expect::Values(x), Found::Values(y)) => x == y,
+                (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
+                _ => false,
+            };
+            let why = if passed {
+                Vec::new()
+            } else {
+                why::why(defs, store, q, expect, &a)?
+            };
+            Ok(graded(passed, a, None, why))
+        }
+    }
+}

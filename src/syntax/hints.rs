@@ -1,0 +1,331 @@
+//! Syntax errors as a student can follow them: what was found, what was
+//! expected in words, and a hint for the usual slips (a misspelt keyword,
+//! `0 14` for a range, `nim 3` for `nim(3)`, a negative number, a question
+//! `check` cannot grade).
+
+use super::lexer::Spanned;
+use super::token::Tok;
+use crate::check::names::closest_keyword;
+use crate::diag::Diagnostic;
+use lalrpop_util::ParseError;
+
+/// The questions `check` grades, as the hints list them.
+pub const CHECKABLE: &str = "grundy, outcome, misere outcome, mex, sequence, period (each `== VALUE`), \
+`check move G -> H` and `check equiv G, H`";
+
+/// How a nim-sum is written, for hints wherever `^`, `⊕` or `nimsum` is
+/// used for one.
+pub const NIM_SUM: &str =
+    "a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)";
+
+/// Keywords a statement starts with.
+const STATEMENT_WORDS: &[&str] = &[
+    "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence", "period",
+    "table", "mex", "check", "equiv", "plot",
+];
+
+/// Words that may follow `check`.
+const CHECK_WORDS: &[&str] = &[
+    "grundy", "outcome", "misere", "mex", "sequence", "period", "move", "equiv",
+];
+
+/// Turns a parse error into a diagnostic.
+pub fn convert(e: ParseError<usize, Tok, ()>, src: &str, tokens: &[Spanned]) -> Diagnostic {
+    match e {
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error(location..location + 1, "invalid token").label("here")
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            Diagnostic::error(location..location, "unexpected end of input")
+                .label(format!("expected {}", describe(&expected)))
+        }
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => {
+            let at = Slip {
+                tok: &tok,
+                l,
+                r,
+                src,
+                tokens,
+                expected: &expected,
+            };
+            at.diagnose()
+        }
+        ParseError::ExtraToken { token: (l, tok, r) } => {
+            Diagnostic::error(l..r, format!("unexpected {tok}")).label("nothing more was expected")
+        }
+        ParseError::User { .. } => Diagnostic::error(0..0, "syntax error").label("here"),
+    }
+}
+
+/// An unexpected token in its statement.
+struct Slip<'a> {
+    tok: &'a Tok,
+    l: usize,
+    r: usize,
+    src: &'a str,
+    tokens: &'a [Spanned],
+    expected: &'a [String],
+}
+
+impl Slip<'_> {
+    /// The tokens of the statement before the unexpected one.
+    fn before(&self) -> &[Spanned] {
+        let end = self.tokens.partition_point(|t| t.0 < self.l);
+        let start = self.tokens[..end]
+            .iter()
+            .rposition(|t| t.1 == Tok::End)
+            .map_or(0, |i| i + 1);
+        &self.tokens[start..end]
+    }
+
+    fn expects(&self, what: &str) -> bool {
+        self.expected.iter().any(|e| e.trim_matches('"') == what)
+    }
+
+    fn expects_expression(&self) -> bool {
+        self.expects("integer") && self.expects("name")
+    }
+
+    fn text(&self, from: usize, to: usize) -> &str {
+        self.src.get(from..to).unwrap_or("")
+    }
+
+    fn diagnose(&self) -> Diagnostic {
+        let before = self.before();
+        let first = before.first().map(|t| &t.1);
+        let prev = before.last();
+        if let Some(d) = self.misspelt_keyword(before) {
+            return d;
+        }
+        if first == Some(&Tok::Check)
+            && let Some(d) = self.check_slip(before)
+        {
+            return d;
+        }
+        let (l, r, tok) = (self.l, self.r, self.tok);
+        match (tok, prev) {
+            // `sequence s 0 14`, `table nimsum 16 16`
+            (Tok::Int(b), Some((pl, Tok::Int(a), _))) if self.expects("..") => {
+                let table = first == Some(&Tok::Table);
+                if table && before.iter().all(|t| t.1 != Tok::DotDot) {
+                    return Diagnostic::error(*pl..r, "`table` takes two ranges")
+                        .label(format!("write `0..{a} 0..{b}`"))
+                        .hint(format!(
+                            "rows then columns, each a range: `table {} 0..{a} 0..{b}`",
+                            self.game_word(before)
+                        ));
+                }
+                Diagnostic::error(*pl..r, "a range needs `..` between its ends")
+                    .label(format!("write `{a}..{b}`"))
+                    .hint(format!(
+                        "a range is written `{a}..{b}`: from {a} up to {b}, without {b} (`{a}..={b}` includes it)"
+                    ))
+            }
+            // `sequence s 14`
+            (Tok::End, Some((pl, Tok::Int(a), pr))) if self.expects("..") => {
+                Diagnostic::error(*pl..*pr, "a range needs two ends")
+                    .label("a single number is not a range")
+                    .hint(format!(
+                        "write `0..{a}` for 0 up to {a} (without {a}), or `0..={a}` to include it"
+                    ))
+            }
+            // `outcome nim 3`, `grundy kayles 5`
+            (Tok::Int(n), Some((pl, Tok::Ident(name), _))) => {
+                Diagnostic::error(*pl..r, format!("`{name} {n}` is two things in a row"))
+                    .label("a name, then a number")
+                    .hint(format!(
+                        "a position is written with brackets right after the name: `{name}({n})`"
+                    ))
+            }
+            // `grundy nim (3)`
+            (Tok::LParen, Some((_, Tok::Ident(name), _))) => self
+                .plain()
+                .hint(format!("write `{name}(` with no space between a game's name and `(`")),
+            // `*3 ^ *5`
+            (Tok::Nimber | Tok::StarOne, Some((cl, Tok::Caret, cr))) => {
+                Diagnostic::error(*cl..*cr, "`^` does not combine games")
+                    .label("a nim-sum is written `+`")
+                    .hint(NIM_SUM)
+            }
+            // `nim(-1)`
+            (Tok::Minus, _) if self.expects_expression() => {
+                Diagnostic::error(l..r, "there are no negative numbers")
+                    .label("a `-` with nothing before it")
+                    .hint("heaps, values and every integer are unsigned: 0, 1, 2, ...")
+            }
+            (Tok::Assign, _) => self
+                .plain()
+                .hint("`=` defines (`game`, `let`); compare with `==`"),
+            // `0...14`: the lexer reads `..` and a code `.14`
+            (Tok::Code(c), Some((pl, Tok::DotDot, _))) => {
+                let hi = c.trim_start_matches('.');
+                let lo = match before.len().checked_sub(2).map(|i| &before[i].1) {
+                    Some(Tok::Int(lo)) => lo.to_string(),
+                    _ => "a".into(),
+                };
+                Diagnostic::error(*pl..r, "a range has two dots")
+                    .label("three dots here")
+                    .hint(format!("write `{lo}..{hi}`"))
+            }
+            (Tok::Code(c), _) => self.plain().hint(format!(
+                "`{c}` is a take-and-break code: use it as `game g = octal {c}`"
+            )),
+            (Tok::Int(_), Some((_, t, _))) if t.ends_operand() => self
+                .plain()
+                .hint("two values in a row: is an operator such as `+` missing?"),
+            (Tok::End, _)
+                if self.src[..l]
+                    .trim_end()
+                    .ends_with(['+', '-', '*', '/', '%', '|', '^']) =>
+            {
+                self.plain().hint(
+                    "an operator at the end of a line needs its right operand on the same line (or open a bracket)",
+                )
+            }
+            _ => self.plain(),
+        }
+    }
+
+    /// The diagnostic with no hint: what came, what was expected.
+    fn plain(&self) -> Diagnostic {
+        let (l, r) = if *self.tok == Tok::End && self.l == self.r {
+            (self.l, self.l)
+        } else {
+            (self.l, self.r)
+        };
+        let what = if *self.tok == Tok::End {
+            "the statement ends too early".to_string()
+        } else {
+            format!("unexpected {}", self.tok)
+        };
+        Diagnostic::error(l..r, what).label(format!("expected {}", describe(self.expected)))
+    }
+
+    /// `grundey nim(3)`: a statement that starts with a word close to a
+    /// keyword, followed by something an expression cannot continue with.
+    fn misspelt_keyword(&self, before: &[Spanned]) -> Option<Diagnostic> {
+        let [(wl, Tok::Ident(word), wr)] = before else {
+            return None;
+        };
+        let keyword = closest_keyword(word, STATEMENT_WORDS)?;
+        Some(
+            Diagnostic::error(*wl..*wr, format!("unknown word `{word}`"))
+                .label("not a keyword")
+                .hint(format!(
+                    "did you mean `{keyword}`? `{keyword}{}`",
+                    self.text(*wr, self.line_end())
+                )),
+        )
+    }
+
+    /// Where the statement of the unexpected token ends.
+    fn line_end(&self) -> usize {
+        self.tokens
+            .iter()
+            .find(|t| t.0 >= self.l && t.1 == Tok::End)
+            .map_or(self.src.len(), |t| t.0)
+    }
+
+    /// The game named after a query keyword, for hints (`NAME` if none).
+    fn game_word(&self, before: &[Spanned]) -> String {
+        match before.get(1) {
+            Some((_, Tok::Ident(n), _)) => n.clone(),
+            _ => "NAME".into(),
+        }
+    }
+
+    /// Slips in a `check`: a question it cannot grade, no question, no `==`.
+    fn check_slip(&self, before: &[Spanned]) -> Option<Diagnostic> {
+        let at_question = before.len() <= 1;
+        let (ql, q, qr) = match before.get(1) {
+            Some((l, t, r)) => (*l, t.clone(), *r),
+            None => (self.l, self.tok.clone(), self.r),
+        };
+        match &q {
+            Tok::Explain | Tok::Table | Tok::Moves => {
+                let mut d = Diagnostic::error(ql..qr, format!("`{}` cannot be checked", self.text(ql, qr)))
+                    .label("not a question with one answer to compare")
+                    .hint(format!("`check` grades {CHECKABLE}"));
+                if q == Tok::Moves {
+                    d = d.note("to check that a move wins, write `check move G -> H`");
+                }
+                Some(d)
+            }
+            Tok::Ident(word) | Tok::CallName(word)
+                if at_question && closest_keyword(word, CHECK_WORDS).is_some() =>
+            {
+                let k = closest_keyword(word, CHECK_WORDS).unwrap_or_default();
+                Some(
+                    Diagnostic::error(ql..qr, format!("`{word}` is not a question `check` can grade"))
+                        .label("expected a question here")
+                        .hint(format!("did you mean `{k}`? `check` grades {CHECKABLE}")),
+                )
+            }
+            _ if at_question => Some(
+                Diagnostic::error(ql..qr, "`check` needs a question first")
+                    .label("expected a question here")
+                    .hint(format!(
+                        "for example `check grundy nim(3) + nim(5) == 6`; `check` grades {CHECKABLE}"
+                    )),
+            ),
+            // `check sequence s 0..3 == 0, 1, 2`
+            _ if *self.tok == Tok::Comma && before.iter().any(|t| t.1 == Tok::EqEq) => Some(
+                self.plain()
+                    .hint("separate the expected values with spaces: `== 0 1 2 0`"),
+            ),
+            _ if self.expects("==") && !self.expects("->") => Some(self.plain().hint(
+                "the expected answer goes after `==`: `check grundy nim(3) + nim(5) == 6`",
+            )),
+            _ if self.expects("->") && !self.expects("==") => Some(
+                self.plain()
+                    .hint("write the position after the move behind `->`: `check move nim(3) + nim(1) -> nim(1) + nim(1)`"),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// "an expression", "`)` or `,`": expected tokens as a person would say them.
+pub fn describe(expected: &[String]) -> String {
+    let names: Vec<&str> = expected.iter().map(|s| s.trim_matches('"')).collect();
+    let starts_expr = ["integer", "name", "name(", "*", "{", "("];
+    if starts_expr.iter().all(|s| names.contains(s)) {
+        let mut rest: Vec<String> = names
+            .iter()
+            .filter(|n| !starts_expr.contains(n) && !["not", "*1"].contains(n))
+            .map(|n| quote(n))
+            .collect();
+        rest.insert(0, "an expression".to_string());
+        return join_or(rest);
+    }
+    join_or(names.iter().map(|n| quote(n)).collect())
+}
+
+fn quote(n: &str) -> String {
+    match n {
+        "integer" => "an integer".into(),
+        "name" => "a name".into(),
+        "name(" => "a name followed by `(`".into(),
+        "code" => "a code such as 0.77".into(),
+        "string" => "a file name in double quotes".into(),
+        "end of statement" => "the end of the statement".into(),
+        "times" | "*1" => "`*`".into(),
+        other => format!("`{other}`"),
+    }
+}
+
+fn join_or(mut items: Vec<String>) -> String {
+    items.dedup();
+    match items.len() {
+        0 => "something else".into(),
+        1 => items.remove(0),
+        n if n > 6 => format!("{}, or another", items[..5].join(", ")),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} or {}", items.join(", "), last)
+        }
+    }
+}
