@@ -188,7 +188,7 @@ fn a_failed_misere_check_says_why() {
     assert!(lines[3].contains("1 xor 2 xor 3 = 0"), "{lines:?}");
     // k(4) plays like *1: two heaps of 1, an even number: N
     assert!(lines[5].contains("k(4) plays like *1"), "{lines:?}");
-    assert!(lines[5].contains("2 heaps of 1 (even)"), "{lines:?}");
+    assert!(lines[5].contains("here it is 2: N"), "{lines:?}");
 }
 
 #[test]

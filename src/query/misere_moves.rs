@@ -95,17 +95,19 @@ fn bouton_reason(defs: &Defs, g: &Game, values: &[u64]) -> String {
     }
     let p = bouton_p(values);
     let verdict = if p { "P" } else { "N" };
+    out.push_str("by Bouton's misère rule, ");
     if values.iter().all(|&v| v <= 1) {
         let ones = values.iter().filter(|&&v| v == 1).count();
         out.push_str(&format!(
-            "Bouton's misère rule applies: every heap is 0 or 1, and with {ones} heap{} of 1 ({}) the position is {verdict}",
-            if ones == 1 { "" } else { "s" },
-            if ones % 2 == 1 { "odd" } else { "even" }
+            "with every heap 0 or 1 the position is P exactly when the number of 1-heaps is odd; here it is {ones}: {verdict}"
         ));
     } else {
+        let here = match values {
+            [v] => format!("the nim-sum is {v}"),
+            _ => show::xor_line(values),
+        };
         out.push_str(&format!(
-            "Bouton's misère rule applies: a heap is larger than 1, so as in normal play the position is P exactly when the nim-sum is 0; {} makes it {verdict}",
-            show::xor_line(values)
+            "with a heap larger than 1 the position is P exactly when the nim-sum is 0, as in normal play; here {here}: {verdict}"
         ));
     }
     out
