@@ -435,3 +435,45 @@ fn deep_chains_need_no_deep_stack() {
     assert_eq!(m.analyse(&[top], &mut src).unwrap().nim, vec![Some(1)]);
     assert!(m.outcome(&[top], &mut src).unwrap());
 }
+
+#[test]
+fn the_bounds_up_front_hold_the_positions_searched() {
+    // An exact search visits every position reachable from the sum: their
+    // number must stay within the bound the refusals rest on.
+    let codes = [("0.77", false), ("0.07", false), ("0.137", false), ("4.7", false), ("0.F", true)];
+    let mut rules: Vec<HeapRule> = codes
+        .iter()
+        .map(|&(c, hex)| HeapRule::TakeBreak(parse_code(c, hex).unwrap()))
+        .collect();
+    rules.push(HeapRule::Grundy);
+    rules.push(HeapRule::subtraction([1, 3, 4]).unwrap());
+    let w = World {
+        opaque: Vec::new(),
+        rules: rules.clone(),
+    };
+    let mut rng = Rng(4242);
+    let mut searched = 0;
+    for (f, rule) in rules.iter().enumerate() {
+        for _ in 0..12 {
+            let sizes: Vec<u64> = (0..1 + rng.below(3)).map(|_| rng.below(14)).collect();
+            let sum: Vec<Item> = sizes
+                .iter()
+                .map(|&n| Item::Heap { family: f as u32, n })
+                .collect();
+            let mut m = engine(&w);
+            let mut src = Src {
+                world: &w,
+                watch: Quiet,
+            };
+            m.grundy(&sum, &mut src).unwrap();
+            let bound = m.families[f].reach(&sizes);
+            searched += m.positions();
+            assert!(
+                u128::from(m.positions()) <= bound,
+                "{rule:?} {sizes:?}: {} positions, bound {bound}",
+                m.positions()
+            );
+        }
+    }
+    assert!(searched > 1000, "only {searched} positions searched");
+}
