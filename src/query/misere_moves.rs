@@ -10,6 +10,7 @@ use crate::diag::Diagnostic;
 use crate::engine::misere::{Item, bouton_p};
 use crate::eval::{Defs, EvalError, Game, Part, Store};
 use crate::ir::DefKind;
+use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
 pub fn misere_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
@@ -130,18 +131,17 @@ fn winning_moves(
 ) -> Result<Vec<String>, EvalError> {
     let defs = m.defs;
     let mut lines = Vec::new();
-    let mut seen: Vec<Vec<String>> = Vec::new();
+    let mut seen: FxHashSet<Vec<String>> = FxHashSet::default();
+    let mut froms: FxHashSet<String> = FxHashSet::default();
     for (i, p) in g.parts.iter().enumerate() {
         if lines.len() >= limit {
             break;
         }
+        let from = show::game(defs, &Game::single(p.clone()));
         // a component written twice has the same moves
-        if g.parts[..i].iter().any(|q| {
-            show::game(defs, &Game::single(q.clone())) == show::game(defs, &Game::single(p.clone()))
-        }) {
+        if !froms.insert(from.clone()) {
             continue;
         }
-        let from = show::game(defs, &Game::single(p.clone()));
         let rest: Vec<Item> = items
             .iter()
             .enumerate()
@@ -165,8 +165,7 @@ fn winning_moves(
                 .collect();
             canon.sort();
             canon.insert(0, from.clone());
-            if !seen.contains(&canon) {
-                seen.push(canon);
+            if seen.insert(canon) {
                 lines.push(format!("{from} -> {}", show::game(defs, &to)));
                 if lines.len() >= limit {
                     break;

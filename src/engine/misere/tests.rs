@@ -440,7 +440,13 @@ fn deep_chains_need_no_deep_stack() {
 fn the_bounds_up_front_hold_the_positions_searched() {
     // An exact search visits every position reachable from the sum: their
     // number must stay within the bound the refusals rest on.
-    let codes = [("0.77", false), ("0.07", false), ("0.137", false), ("4.7", false), ("0.F", true)];
+    let codes = [
+        ("0.77", false),
+        ("0.07", false),
+        ("0.137", false),
+        ("4.7", false),
+        ("0.F", true),
+    ];
     let mut rules: Vec<HeapRule> = codes
         .iter()
         .map(|&(c, hex)| HeapRule::TakeBreak(parse_code(c, hex).unwrap()))
@@ -458,7 +464,10 @@ fn the_bounds_up_front_hold_the_positions_searched() {
             let sizes: Vec<u64> = (0..1 + rng.below(3)).map(|_| rng.below(14)).collect();
             let sum: Vec<Item> = sizes
                 .iter()
-                .map(|&n| Item::Heap { family: f as u32, n })
+                .map(|&n| Item::Heap {
+                    family: f as u32,
+                    n,
+                })
                 .collect();
             let mut m = engine(&w);
             let mut src = Src {
