@@ -63,6 +63,7 @@
 mod atoms;
 mod classes;
 mod family;
+mod reach;
 mod search;
 mod states;
 #[cfg(test)]
