@@ -25,6 +25,7 @@ impl Checker<'_> {
             Query::Grundy(e) => QueryIr::Grundy(self.game(e)?),
             Query::Outcome(e) => QueryIr::Outcome(self.game(e)?),
             Query::MisereOutcome(e) => QueryIr::MisereOutcome(self.game(e)?),
+            Query::MisereMoves(e) => QueryIr::MisereMoves(self.game(e)?),
             Query::Moves(e) => QueryIr::Moves(self.game(e)?),
             Query::Explain(e) => QueryIr::Explain(self.game(e)?),
             Query::Mex(e) => QueryIr::Mex(self.int_set(e)?),

@@ -103,12 +103,12 @@ impl Setting {
         (
             "positions",
             Setting::Positions,
-            "positions of defined games kept in memory",
+            "positions kept in memory (memo tables, misère searches)",
         ),
         (
             "options",
             Setting::Options,
-            "loop iterations for the options of one position",
+            "loop iterations for the options of one position; moves a misère search visits",
         ),
         (
             "heap",
@@ -178,6 +178,7 @@ pub enum QueryIr {
     Grundy(GameExpr),
     Outcome(GameExpr),
     MisereOutcome(GameExpr),
+    MisereMoves(GameExpr),
     Moves(GameExpr),
     Explain(GameExpr),
     Mex(IntSet),

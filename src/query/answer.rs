@@ -27,6 +27,12 @@ pub enum Answer {
         more: u128,
         none: Option<String>,
     },
+    /// `misere moves G`: each move to a misère P-position, as `moves`
+    /// prints it, and when there is none, why not.
+    MisereMoves {
+        moves: Vec<String>,
+        none: Option<String>,
+    },
     /// `explain G`: the derivation, a line a step.
     Explain(Vec<String>),
     /// `equiv G, H`: the two values.
@@ -155,6 +161,7 @@ impl Answer {
             Answer::Outcome { misere: false, .. } => "outcome",
             Answer::Outcome { misere: true, .. } => "misere outcome",
             Answer::Moves { .. } => "moves",
+            Answer::MisereMoves { .. } => "misere moves",
             Answer::Explain(_) => "explain",
             Answer::Equiv { .. } => "equiv",
             Answer::Sequence(_) => "sequence",

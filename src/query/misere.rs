@@ -1,197 +1,352 @@
-//! Misère play (the player who cannot move wins). Outcomes do not follow
-//! from nim-sums here: a sum's misère outcome is not a function of its
-//! components' Grundy values (nim(1) and {nim(1)}... differ once summed).
-//! Sums of Nim heaps follow Bouton's misère rule; anything else is settled by
-//! an exhaustive, memoized search over the sum's positions, each a sorted
-//! multiset of components, with an explicit stack and a position limit.
+//! Misère play for the language: games as the misère engine's items, the
+//! engine's limits as diagnostics that name the `set` raising them. The
+//! work itself is in `engine::misere`; `misere moves` and the reasons
+//! behind answers are in `misere_moves`.
 
 use crate::diag::Diagnostic;
+use crate::engine::Watch;
+use crate::engine::misere::{self as engine, Analysis, Budget, Item, Source};
+use crate::eval::limits::show_bytes;
 use crate::eval::value::Explicit;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
+use crate::ir::{DefKind, GameId};
+use crate::query::show;
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
-/// A component, compared by identity for explicit games.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-enum Comp {
-    Nim(u64),
-    Pos(u64, Vec<u64>),
+/// True when the game is a P-position in misère play.
+pub fn misere_p(defs: &Defs, store: &mut Store, g: &Game) -> Result<bool, EvalError> {
+    let mut m = Misere::new(defs, store);
+    let items = m.items(g)?;
+    m.outcome(&items, g)
+}
+
+/// A component the engine sees only through its options.
+enum Opaque {
+    Pos(Key),
+    Explicit(Rc<Explicit>),
+}
+
+#[derive(PartialEq, Eq, Hash)]
+enum OpaqueKey {
+    Pos(Key),
     Explicit(usize),
 }
 
-type Position = Vec<Comp>;
+/// The components handed to the engine so far.
+#[derive(Default)]
+struct Parts {
+    families: FxHashMap<GameId, u32>,
+    opaque: Vec<Opaque>,
+    ids: FxHashMap<OpaqueKey, u32>,
+}
 
-/// True when the game is a P-position in misère play.
-pub fn misere_p(defs: &Defs, store: &mut Store, g: &Game) -> Result<bool, EvalError> {
-    // Working out the normal-play value first reports loopy rules cleanly.
-    store.value(defs, g)?;
-    if let Some(heaps) = nim_heaps(g) {
-        return Ok(bouton(&heaps));
+impl Parts {
+    fn item(&mut self, p: &Part) -> Item {
+        match p {
+            Part::Nim { n, .. } => Item::Nim(*n),
+            Part::Pos(key) => match self.families.get(&key.game) {
+                Some(&family) => Item::Heap {
+                    family,
+                    n: key.args[0],
+                },
+                None => self.intern(OpaqueKey::Pos(key.clone()), || Opaque::Pos(key.clone())),
+            },
+            Part::Options(e) if e.options.is_empty() => Item::Nim(0),
+            Part::Options(e) => self.intern(OpaqueKey::Explicit(Rc::as_ptr(e) as usize), || {
+                Opaque::Explicit(e.clone())
+            }),
+        }
     }
-    let mut search = Search {
-        defs,
-        store,
-        explicit: FxHashMap::default(),
-        options: FxHashMap::default(),
-        memo: FxHashMap::default(),
-    };
-    let root = search.position(g);
-    search.run(root)
-}
 
-fn nim_heaps(g: &Game) -> Option<Vec<u64>> {
-    g.parts
-        .iter()
-        .map(|p| match p {
-            Part::Nim { n, .. } => Some(*n),
-            _ => None,
-        })
-        .collect()
-}
+    fn intern(&mut self, key: OpaqueKey, make: impl FnOnce() -> Opaque) -> Item {
+        let next = self.opaque.len() as u32;
+        let id = *self.ids.entry(key).or_insert(next);
+        if id == next {
+            self.opaque.push(make());
+        }
+        Item::Opaque(id)
+    }
 
-/// Bouton: with every heap at most 1, P when the number of 1-heaps is odd;
-/// otherwise P exactly when the nim-sum is 0, as in normal play.
-pub fn bouton(heaps: &[u64]) -> bool {
-    if heaps.iter().all(|&h| h <= 1) {
-        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
-    } else {
-        heaps.iter().fold(0, |a, b| a ^ b) == 0
+    fn items(&mut self, g: &Game) -> Vec<Item> {
+        g.parts.iter().map(|p| self.item(p)).collect()
     }
 }
 
-struct Search<'a> {
+/// What the engine asks of the evaluator.
+struct Src<'a> {
     defs: &'a Defs,
     store: &'a mut Store,
-    explicit: FxHashMap<usize, Rc<Explicit>>,
-    /// Each component's options, as lists of components.
-    options: FxHashMap<Comp, Rc<Vec<Position>>>,
-    /// Misère outcome of positions: true for P.
-    memo: FxHashMap<Position, bool>,
+    parts: &'a mut Parts,
 }
 
-impl Search<'_> {
-    fn comp(&mut self, p: &Part) -> Option<Comp> {
-        match p {
-            Part::Nim { n: 0, .. } => None,
-            Part::Nim { n, .. } => Some(Comp::Nim(*n)),
-            Part::Pos(k) => Some(Comp::Pos(k.game as u64, k.args.to_vec())),
-            Part::Options(e) if e.options.is_empty() => None,
-            Part::Options(e) => {
-                let id = Rc::as_ptr(e) as usize;
-                self.explicit.entry(id).or_insert_with(|| e.clone());
-                Some(Comp::Explicit(id))
-            }
-        }
-    }
+impl Source for Src<'_> {
+    type Error = EvalError;
 
-    fn position(&mut self, g: &Game) -> Position {
-        let mut pos: Position = g.parts.iter().filter_map(|p| self.comp(p)).collect();
-        pos.sort();
-        pos
-    }
-
-    fn comp_options(&mut self, c: &Comp) -> Result<Rc<Vec<Position>>, EvalError> {
-        if let Some(o) = self.options.get(c) {
-            return Ok(o.clone());
-        }
-        let games: Vec<Game> = match c {
-            Comp::Nim(n) if *n > self.store.limits.positions => {
-                return Err(EvalError::from(
-                    Diagnostic::unplaced(format!("nim({n}) is too large for a misère search"))
-                        .hint("`set positions N` raises the limit"),
-                ));
-            }
-            Comp::Nim(n) => (0..*n)
-                .map(|k| Game::single(Part::Nim { n: k, star: false }))
-                .collect(),
-            Comp::Pos(game, args) => {
-                let key = Key {
-                    game: *game as usize,
-                    args: args.iter().copied().collect(),
-                };
+    fn options(&mut self, id: u32, out: &mut Vec<Vec<Item>>) -> Result<(), EvalError> {
+        let games = match &self.parts.opaque[id as usize] {
+            Opaque::Pos(key) => {
+                let key = key.clone();
                 self.store.options_of(self.defs, &key)?
             }
-            Comp::Explicit(id) => self.explicit[id].options.clone(),
+            Opaque::Explicit(e) => e.options.clone(),
         };
-        let out: Vec<Position> = games.iter().map(|g| self.position(g)).collect();
-        let out = Rc::new(out);
-        self.options.insert(c.clone(), out.clone());
-        Ok(out)
+        out.extend(games.iter().map(|g| self.parts.items(g)));
+        Ok(())
     }
 
-    /// The positions one move away.
-    fn moves(&mut self, pos: &Position) -> Result<Vec<Position>, EvalError> {
-        let mut out = Vec::new();
-        for (i, c) in pos.iter().enumerate() {
-            if i > 0 && pos[i - 1] == *c {
-                continue;
+    fn watch(&mut self) -> &mut dyn Watch {
+        &mut *self.store.ticker.watch
+    }
+}
+
+/// The misère engine for one statement, with the evaluator beside it.
+pub struct Misere<'a> {
+    pub defs: &'a Defs,
+    pub store: &'a mut Store,
+    engine: engine::Misere,
+    parts: Parts,
+}
+
+impl<'a> Misere<'a> {
+    pub fn new(defs: &'a Defs, store: &'a mut Store) -> Self {
+        let limits = store.limits;
+        let held = store.families.held_except(usize::MAX);
+        let mut engine = engine::Misere::new(Budget {
+            positions: limits.positions,
+            options: limits.options,
+            memory: limits.memory.saturating_sub(held),
+            heap: limits.heap,
+        });
+        let mut parts = Parts::default();
+        for (id, def) in defs.games.iter().enumerate() {
+            if let DefKind::Family(rule) = &def.kind {
+                parts.families.insert(id, engine.add_family(rule));
             }
-            for o in self.comp_options(c)?.iter() {
-                let mut next: Position = pos[..i]
-                    .iter()
-                    .chain(&pos[i + 1..])
-                    .chain(o)
-                    .cloned()
-                    .collect();
-                next.sort();
-                out.push(next);
-            }
-            self.store.ticker.tick()?;
         }
-        Ok(out)
+        Misere {
+            defs,
+            store,
+            engine,
+            parts,
+        }
     }
 
-    fn run(&mut self, root: Position) -> Result<bool, EvalError> {
-        let limit = self.store.limits.positions;
-        let mut stack = vec![root.clone()];
-        while let Some(pos) = stack.pop() {
-            if self.memo.contains_key(&pos) {
-                continue;
-            }
-            let moves = self.moves(&pos)?;
-            let p = if moves.iter().any(|m| self.memo.get(m) == Some(&true)) {
-                false
-            } else {
-                let unknown: Vec<Position> = moves
-                    .iter()
-                    .filter(|m| !self.memo.contains_key(*m))
-                    .cloned()
-                    .collect();
-                if !unknown.is_empty() {
-                    // Come back to this position once its options are known.
-                    stack.push(pos);
-                    stack.extend(unknown);
-                    continue;
-                }
-                // Every move leads to an N-position: P; but with no move at
-                // all the player to move wins: N.
-                !moves.is_empty()
-            };
-            self.memo.insert(pos, p);
-            if self.memo.len() as u64 > limit {
-                return Err(EvalError::from(
-                    Diagnostic::unplaced(format!("the misère search passed {limit} positions"))
-                        .hint("`set positions N` raises the limit; sums of Nim heaps are answered at once by Bouton's rule"),
-                ));
+    /// The game's components as items. Positions of defined games are
+    /// valued first, which reports a loopy rule with its cycle.
+    pub fn items(&mut self, g: &Game) -> Result<Vec<Item>, EvalError> {
+        for p in &g.parts {
+            if let Part::Pos(key) = p
+                && !self.parts.families.contains_key(&key.game)
+            {
+                self.store.grundy(self.defs, key)?;
             }
         }
-        Ok(self.memo[&root])
+        Ok(self.parts.items(g))
     }
+
+    pub fn item(&mut self, p: &Part) -> Item {
+        self.parts.item(p)
+    }
+
+    fn src(&mut self) -> (&mut engine::Misere, Src<'_>) {
+        (
+            &mut self.engine,
+            Src {
+                defs: self.defs,
+                store: &mut *self.store,
+                parts: &mut self.parts,
+            },
+        )
+    }
+
+    /// True when the sum of `items` (written `g`, for messages) is P.
+    pub fn outcome(&mut self, items: &[Item], g: &Game) -> Result<bool, EvalError> {
+        let (e, mut src) = self.src();
+        let r = e.outcome(items, &mut src);
+        r.map_err(|err| self.error(err, g))
+    }
+
+    /// The misère Grundy value of the sum of `items`.
+    pub fn grundy(&mut self, items: &[Item], g: &Game) -> Result<u64, EvalError> {
+        let (e, mut src) = self.src();
+        let r = e.grundy(items, &mut src);
+        r.map_err(|err| self.error(err, g))
+    }
+
+    /// Which components are proven to play like Nim heaps.
+    pub fn analyse(&mut self, items: &[Item], g: &Game) -> Result<Analysis, EvalError> {
+        let (e, mut src) = self.src();
+        let r = e.analyse(items, &mut src);
+        r.map_err(|err| self.error(err, g))
+    }
+
+    /// Which components of `g` are not known to play like Nim heaps, in
+    /// words, for notes.
+    fn searched(&mut self, g: &Game) -> String {
+        let items = self.parts.items(g);
+        let (e, mut src) = self.src();
+        let Ok(a) = e.analyse(&items, &mut src) else {
+            return String::new();
+        };
+        let mut names: Vec<String> = Vec::new();
+        for (p, nim) in g.parts.iter().zip(&a.nim) {
+            let name = show::game(self.defs, &Game::single(p.clone()));
+            if nim.is_none() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => format!("{one} is not known to play like a Nim heap in misère play, so "),
+            [init @ .., last] => format!(
+                "{} and {last} are not known to play like Nim heaps in misère play, so ",
+                init.join(", ")
+            ),
+        }
+    }
+
+    fn error(&mut self, e: engine::Error<EvalError>, g: &Game) -> EvalError {
+        let text = show::game(self.defs, g);
+        let what = format!("the misère search of {text}");
+        let note = format!(
+            "{}the sum is searched position by position (Bouton's rule answers at once the sums whose components all play like Nim heaps)",
+            self.searched(g)
+        );
+        let d = match e {
+            engine::Error::Interrupted => return EvalError::Interrupted,
+            engine::Error::Source(e) => return e,
+            engine::Error::Positions {
+                estimate: Some(n),
+                limit,
+            } => Diagnostic::unplaced(format!(
+                "{what} could visit up to {} positions, past the limit of {limit}",
+                count(n)
+            ))
+            .hint(format!(
+                "`set positions {}` raises the limit (time and memory grow with it)",
+                suggest(n, limit)
+            ))
+            .note(note.clone())
+            .note(memory_note(n, self.store.limits.memory)),
+            engine::Error::Positions {
+                estimate: None,
+                limit,
+            } => Diagnostic::unplaced(format!("{what} passed {limit} positions"))
+                .hint(format!(
+                    "`set positions {}` raises the limit (time and memory grow with it)",
+                    limit.saturating_mul(10)
+                ))
+                .note(note),
+            engine::Error::Options { estimate, limit } => {
+                let msg = match estimate {
+                    Some(n) => format!(
+                        "{what} could visit up to {} options, past the limit of {limit}",
+                        count(n)
+                    ),
+                    None => format!("{what} visited more than {limit} options"),
+                };
+                let raise = estimate.map_or(limit.saturating_mul(10), |n| suggest(n, limit));
+                Diagnostic::unplaced(msg)
+                    .hint(format!(
+                        "`set options {raise}` raises the limit (time grows with it)"
+                    ))
+                    .note(note)
+            }
+            engine::Error::Memory { bytes, held } => {
+                let held = held.saturating_add(self.store.families.held_except(usize::MAX));
+                self.store.limits.memory_error(&what, bytes, held)
+            }
+            engine::Error::Heap { family, n, limit } => {
+                let name = self
+                    .parts
+                    .families
+                    .iter()
+                    .find(|&(_, &f)| f == family)
+                    .map_or("a heap".to_string(), |(&g, _)| {
+                        format!("`{}`", self.defs.games[g].name)
+                    });
+                Diagnostic::unplaced(format!(
+                    "{what} needs the misère classes of {name} up to heap {n}, past the heap limit of {limit}"
+                ))
+                .hint(format!(
+                    "`set heap {}` raises the limit (time and memory grow with it)",
+                    n.saturating_add(1)
+                ))
+                .note("for rules that never split a heap the classes repeat with a proven period, found long before the limit")
+            }
+            engine::Error::NimTooLarge(v) => Diagnostic::unplaced(format!(
+                "{what} would hold a Nim heap of {v}, too large to search beside other games"
+            ))
+            .hint(
+                "sums of Nim heaps alone are answered at once; make the other components smaller",
+            ),
+            engine::Error::Loop => Diagnostic::unplaced(format!(
+                "loopy game: a position of {text} can be reached from itself"
+            ))
+            .hint("misère outcomes are defined for games that always end"),
+        };
+        let held = self.engine.held();
+        EvalError::from(if self.engine.positions() > 0 {
+            d.note(format!(
+                "the search held {} positions in {}",
+                self.engine.positions(),
+                show_bytes(held)
+            ))
+        } else {
+            d
+        })
+    }
+}
+
+/// A count as a person reads it: `44,583`, or `about 3.9e12`.
+fn count(n: u128) -> String {
+    if n >= 1_000_000_000_000 {
+        if n == u128::MAX {
+            return "more than 10^38".into();
+        }
+        return format!("about {:.1e}", n as f64);
+    }
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// What holding `n` positions would take, next to the memory budget.
+fn memory_note(n: u128, budget: u64) -> String {
+    // a position takes some 40 bytes at least
+    let bytes = u64::try_from(n.saturating_mul(40)).unwrap_or(u64::MAX);
+    let fits = if bytes > budget { "past" } else { "within" };
+    format!(
+        "that many positions would take about {} of memory, {fits} the budget of {} (`set memory`)",
+        show_bytes(bytes),
+        show_bytes(budget)
+    )
+}
+
+/// A value for `set` that would allow `need`, if that is sane.
+fn suggest(need: u128, limit: u64) -> u64 {
+    u64::try_from(need)
+        .unwrap_or(u64::MAX)
+        .max(limit.saturating_mul(10))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::bouton;
+    use super::*;
 
     #[test]
-    fn bouton_rule() {
-        assert!(!bouton(&[])); // no move: the player to move wins
-        assert!(bouton(&[1])); // must take the last token and lose
-        assert!(!bouton(&[1, 1]));
-        assert!(bouton(&[1, 1, 1]));
-        assert!(!bouton(&[2])); // take 1, leaving 1
-        assert!(bouton(&[2, 2]));
-        assert!(!bouton(&[1, 2, 3, 4]));
-        assert!(bouton(&[1, 2, 3]));
+    fn counts_read_well() {
+        assert_eq!(count(44583), "44,583");
+        assert_eq!(count(1_000), "1,000");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(3_972_999_029_388), "about 4.0e12");
+        assert_eq!(count(u128::MAX), "more than 10^38");
     }
 }

@@ -7,6 +7,7 @@ pub mod check;
 pub mod explain;
 pub mod heap_options;
 pub mod misere;
+pub mod misere_moves;
 pub mod moves;
 pub mod period;
 mod plot;
@@ -98,6 +99,10 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
                 p: misere::misere_p(defs, store, &g)?,
                 misere: true,
             }
+        }
+        QueryIr::MisereMoves(e) => {
+            let g = store.eval_game(defs, e)?;
+            misere_moves::misere_moves(defs, store, &g)?
         }
         QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),

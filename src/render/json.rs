@@ -26,6 +26,10 @@ pub fn answer(a: &Answer) -> Value {
             None if *more > 0 => json!({ "moves": moves, "more": big(*more) }),
             None => json!({ "moves": moves }),
         },
+        Answer::MisereMoves { moves, none } => match none {
+            Some(why) => json!({ "moves": moves, "reason": why }),
+            None => json!({ "moves": moves }),
+        },
         Answer::Explain(lines) => json!({ "lines": lines }),
         Answer::Equiv { a, b } => json!({ "equivalent": a == b, "values": [a, b] }),
         Answer::Sequence(s) => match s.by {

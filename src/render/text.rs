@@ -25,6 +25,11 @@ pub fn lines(a: &Answer) -> Vec<String> {
             }
             lines
         }
+        Answer::MisereMoves { moves, none } => lines(&Answer::Moves {
+            moves: moves.clone(),
+            more: 0,
+            none: none.clone(),
+        }),
         Answer::Explain(lines) => lines.clone(),
         Answer::Equiv { a, b } => vec![if a == b {
             format!("equivalent: both have value {a}, so their sum is a P-position")

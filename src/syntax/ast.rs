@@ -114,6 +114,7 @@ pub enum Query {
     Grundy(Expr),
     Outcome(Expr),
     MisereOutcome(Expr),
+    MisereMoves(Expr),
     Moves(Expr),
     Explain(Expr),
     Mex(Expr),

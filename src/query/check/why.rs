@@ -5,7 +5,7 @@
 use super::one_move::{Relation, Shown, relate, written};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
-use crate::query::{Answer, Found, explain, moves, range_bounds, show};
+use crate::query::{Answer, Found, explain, misere_moves, moves, range_bounds, show};
 use crate::render::text;
 
 /// Winning moves listed in a FAIL before "... (N in all)".
@@ -73,7 +73,10 @@ pub fn why(
             }
             Ok(lines)
         }
-        // The reasons for misère outcomes come with the misère search.
+        QueryIr::MisereOutcome(e) => {
+            let g = store.eval_game(defs, e)?;
+            misere_moves::why(defs, store, &g)
+        }
         _ => Ok(Vec::new()),
     }
 }
