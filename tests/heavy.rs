@@ -112,7 +112,6 @@ fn misere_searches_end() {
 }
 
 #[test]
-#[ignore = "pending: the engines that make it end are being rebuilt"]
 fn move_lists_end() {
     ends("game h = hex 0.8; explain h(30000)");
     ends("game h = hex 0.8; moves h(30000) + h(29999)");
@@ -156,7 +155,6 @@ fn output_ends() {
 }
 
 #[test]
-#[ignore = "pending: the engines that make it end are being rebuilt"]
 fn hex_three_heap_tables_end() {
     ends("game h = hex 0.8; period h");
     ends("game h = hex 0.8; grundy h(100000)");

@@ -140,9 +140,14 @@ impl Families {
         // limits, the search looks as far as `set period` says.
         let far = n >= f.table.len().saturating_mul(2).max(1 << 16);
         if far && f.period.is_none() && f.provable() {
-            f.search(limits.period.min(n), Bound::Setting, allow, limits, watch)?;
-            if let Some(v) = f.table.value(n) {
-                return Ok(v);
+            // Only a shortcut: if the search does not fit, the table may.
+            match f.search(limits.period.min(n), Bound::Setting, allow, limits, watch) {
+                Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
+                _ => {
+                    if let Some(v) = f.table.value(n) {
+                        return Ok(v);
+                    }
+                }
             }
         }
         if n <= limits.heap {
@@ -290,6 +295,9 @@ impl Family {
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
         if bound == Bound::Setting {
+            self.table
+                .warm_up(limit, watch)
+                .map_err(|e| extend_error(e, limit, limits))?;
             let bytes = self.table.memory_estimate(limit);
             if bytes > allow.memory {
                 return Err(too_big(limit, bytes, limits));

@@ -440,9 +440,11 @@ impl HeapTable {
 
     /// Computes the first values if there are none yet: they are cheap,
     /// teach the solver its costs (for [`HeapTable::work_estimate`]) and
-    /// may prove a period. Stops at heap `n` if that comes first.
+    /// may prove a period. Stops at heap `n` if that comes first. (Heap
+    /// `WARM_UP` itself is included: the solvers revise their methods at
+    /// powers of two, so its estimates then reflect the method it will use.)
     pub fn warm_up(&mut self, n: u64, watch: &mut dyn Watch) -> Result<(), ExtendError> {
-        let first = (WARM_UP - 1).max(self.len()).min(n);
+        let first = WARM_UP.max(self.len()).min(n);
         self.extend(first, Allowance::ANY, false, watch)
     }
 
