@@ -158,12 +158,7 @@ fn winning_moves(
                 .collect(),
         };
         for to in winning_options(m, p, &rest, &rest_game, g)? {
-            let mut canon: Vec<String> = to
-                .parts
-                .iter()
-                .map(|q| show::game(defs, &Game::single(q.clone())))
-                .collect();
-            canon.sort();
+            let mut canon = show::canonical(defs, &to);
             canon.insert(0, from.clone());
             if seen.insert(canon) {
                 lines.push(format!("{from} -> {}", show::game(defs, &to)));

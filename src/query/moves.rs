@@ -66,13 +66,7 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
         // The same position reached in two ways (`a + b` and `b + a`) is one move.
         let mut seen: FxHashSet<Vec<String>> = FxHashSet::default();
         for to in options_of_value(defs, store, p, target)? {
-            let mut canon: Vec<String> = to
-                .parts
-                .iter()
-                .map(|q| show::game(defs, &Game::single(q.clone())))
-                .collect();
-            canon.sort();
-            if seen.insert(canon) {
+            if seen.insert(show::canonical(defs, &to)) {
                 found.add(1, || format!("{from} -> {}", show::game(defs, &to)));
             }
         }

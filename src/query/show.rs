@@ -52,6 +52,18 @@ fn write_part(defs: &Defs, p: &Part, depth: usize, out: &mut String) {
     }
 }
 
+/// A sum's components as written, sorted: two ways of writing one
+/// position (`a + b`, `b + a`) give the same key.
+pub fn canonical(defs: &Defs, g: &Game) -> Vec<String> {
+    let mut parts: Vec<String> = g
+        .parts
+        .iter()
+        .map(|q| game(defs, &Game::single(q.clone())))
+        .collect();
+    parts.sort();
+    parts
+}
+
 /// `mex{0, 1, 2, 5, 9} = 3`: the distinct values, long runs shortened.
 pub fn mex_line(values: &[u64], mex: u64) -> String {
     let mut v = values.to_vec();
