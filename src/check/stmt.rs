@@ -64,7 +64,11 @@ impl Checker<'_> {
                     Body::Family(..) => vec!["n".to_string()],
                     Body::Expr(_) => params.iter().map(|p| p.text.clone()).collect(),
                 };
-                debug_assert_eq!(params.len(), arity);
+                if params.len() != arity {
+                    // A redefinition with another number of parameters is
+                    // refused as such: the earlier definition stands.
+                    return;
+                }
                 let defined = Defined {
                     id,
                     def: GameDef {
