@@ -354,10 +354,17 @@ fn a_redefinition_with_another_arity_keeps_the_first_definition() {
     // found by the fuzzer: the refused redefinition must not replace the
     // first one (nor trip the checker's bookkeeping)
     let o = mex(
-        &["-e", "game kayles = octal 0.77\ngame kayles = octal12\ngrundy kayles(5)"],
+        &[
+            "-e",
+            "game kayles = octal 0.77\ngame kayles = octal12\ngrundy kayles(5)",
+        ],
         b"",
     );
     assert_eq!(stdout(&o), "4\n");
-    assert!(stderr(&o).contains("defined with 1 parameter"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("defined with 1 parameter"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(o.status.code(), Some(2));
 }

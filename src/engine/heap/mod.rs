@@ -18,6 +18,7 @@ use super::rule::HeapRule;
 use super::{Interrupted, Watch};
 
 mod marks;
+mod mirror;
 mod split;
 mod subtraction;
 mod three;
@@ -238,7 +239,7 @@ impl Solver {
             Solver::Subtraction(_) => 0,
             // a count per value
             Solver::AllBut(_) => 4,
-            Solver::Split(s) => s.bytes_per_value(),
+            Solver::Split(s) => s.bytes_per_value(max),
             Solver::Three(s) => s.bytes_per_value(count, max),
         }
     }

@@ -19,6 +19,8 @@
 //! Option values are marked one byte per value (see [`Bytes`]).
 
 use super::marks::{Bytes, Marks};
+use super::mirror::Mirror;
+use super::values::bytes_for;
 use super::{Cell, Cost, Stop, Ticker, octal_period};
 use crate::engine::Interrupted;
 use crate::engine::code::Code;
@@ -32,6 +34,9 @@ const RARE: u8 = 2;
 /// Above this many distinct possible values the split is not used (its
 /// classification costs the square of it).
 const RC_MAX_WIDTH: usize = 4096;
+/// The comparing scan takes over from this split on (by then few targets
+/// are usually missing).
+const COMPARE_FROM: usize = 8 * SCAN_BLOCK;
 /// Values between two updates of the cost model.
 const COST_WINDOW: usize = 4096;
 
@@ -100,6 +105,9 @@ pub(super) struct Split {
     rc: RareCommon,
     /// The rare values still to be found in the full scan.
     targets: Vec<u32>,
+    /// Those still missing when the comparing scan takes over.
+    missing: Vec<u32>,
+    mirror: Mirror,
     /// Looks for a period proven by the octal periodicity theorem (codes).
     pub(super) tracker: Tracker,
     /// Work done since the cost model was last updated, and the length then.
@@ -129,6 +137,8 @@ impl Split {
                 ..RareCommon::default()
             },
             targets: Vec::new(),
+            missing: Vec::new(),
+            mirror: Mirror::default(),
             tracker,
             window_work: 0,
             window_from: 0,
@@ -183,15 +193,22 @@ impl Split {
         self.cost
     }
 
-    /// Bytes per value beyond the values: the rare list (at most a quarter
-    /// of the heaps while it is used) and the transient arrays of a period
-    /// check.
-    pub(super) fn bytes_per_value(&self) -> u64 {
-        if self.tracker.next_check() == u64::MAX {
-            2
+    /// Bytes per value beyond the values (whose largest is about `max`):
+    /// the rare list (at most a quarter of the heaps while it is used), the
+    /// mirror of the values for the comparing scan and the transient arrays
+    /// of a period check.
+    pub(super) fn bytes_per_value(&self, max: u64) -> u64 {
+        let mirror = if self.rc_possible() {
+            Mirror::bytes_per_value(bytes_for(max))
         } else {
-            5
-        }
+            0
+        };
+        mirror
+            + if self.tracker.next_check() == u64::MAX {
+                2
+            } else {
+                5
+            }
     }
 
     pub(super) fn run<T: Cell>(
@@ -357,7 +374,8 @@ impl Split {
         };
         let longest = if k0 + 2 > n { 0 } else { self.half(n - k0) };
         // all targets must be found: look at them in order, and only as far
-        // as the first one still missing
+        // as the first one still missing; once only a few are missing,
+        // compare blocks of splits with each of them instead
         let mut head = 0;
         let mut i = 0;
         while i < longest {
@@ -384,6 +402,18 @@ impl Split {
             if head == self.targets.len() {
                 return c;
             }
+            if i == COMPARE_FROM && i < longest {
+                self.missing.clear();
+                self.missing.extend(
+                    self.targets[head..]
+                        .iter()
+                        .filter(|&&t| seen.get(t as usize).is_none_or(|&b| b == 0)),
+                );
+                let narrow = self.missing.iter().all(|&t| u64::from(t) <= T::MAX);
+                if narrow {
+                    return self.compare(vals, i, c, work);
+                }
+            }
         }
         // the least target never reached
         self.targets
@@ -391,6 +421,30 @@ impl Split {
             .copied()
             .find(|&t| seen.get(t as usize).is_none_or(|&b| b == 0))
             .map_or(c, |t| t as usize)
+    }
+
+    /// The rest of the scan from split `from` on, comparing blocks of
+    /// splits with the few targets still missing (`self.missing`).
+    fn compare<T: Cell>(&mut self, vals: &[T], from: usize, c: usize, work: &mut u64) -> usize {
+        let n = vals.len();
+        let mut missing: Vec<T> = self
+            .missing
+            .iter()
+            .map(|&t| T::from_u64(t.into()))
+            .collect();
+        let view = self.mirror.of(vals);
+        let unequal = self.unequal;
+        for &k in &self.two {
+            if k + 2 > n || missing.is_empty() {
+                break;
+            }
+            let m = n - k;
+            let to = if unequal { (m - 1) / 2 } else { m / 2 };
+            if to > from {
+                *work += view.find(m, from, to, &mut missing);
+            }
+        }
+        missing.iter().map(|&t| t.idx()).min().unwrap_or(c)
     }
 
     pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
