@@ -115,7 +115,7 @@ impl<T: Cell> Mirrored<'_, T> {
                 for ((x, &a), &b) in xs.iter_mut().zip(lo).zip(hi) {
                     *x = a ^ b;
                 }
-                missing.retain(|&t| !xs.iter().any(|&x| x == t));
+                missing.retain(|t| !xs.contains(t));
             }
             j += len;
         }
