@@ -251,12 +251,7 @@ mod tests {
     use crate::engine::code::parse_code;
 
     fn budget() -> Budget {
-        Budget {
-            positions: 1 << 20,
-            options: 1 << 30,
-            memory: 1 << 30,
-            heap: 1 << 20,
-        }
+        Budget::for_tests()
     }
 
     #[test]

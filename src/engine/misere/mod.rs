@@ -111,6 +111,19 @@ pub struct Budget {
     pub heap: u64,
 }
 
+#[cfg(test)]
+impl Budget {
+    /// Room enough for the unit tests of the engine's parts.
+    pub(crate) fn for_tests() -> Budget {
+        Budget {
+            positions: 1 << 20,
+            options: 1 << 30,
+            memory: 1 << 30,
+            heap: 1 << 20,
+        }
+    }
+}
+
 /// Why the engine stopped without an answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error<E> {
