@@ -169,6 +169,18 @@ pub fn parse_code(text: &str, hex: bool) -> Result<Code, CodeError> {
 }
 
 impl Code {
+    /// The numbers of tokens a move may remove when it leaves `parts`
+    /// heaps (digit bit `2^parts`), ascending. A move must remove tokens
+    /// unless it splits a heap (`parts >= 2`).
+    pub fn takes_leaving(&self, parts: u32) -> Vec<usize> {
+        self.digits
+            .iter()
+            .enumerate()
+            .filter(|&(k, &d)| d & (1 << parts) != 0 && (k > 0 || parts >= 2))
+            .map(|(k, _)| k)
+            .collect()
+    }
+
     /// The digit for removing `k` tokens (0 beyond the last digit).
     pub fn digit(&self, k: u64) -> u8 {
         usize::try_from(k)

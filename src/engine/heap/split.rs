@@ -152,18 +152,11 @@ impl Split {
 
     /// The solver of a take-and-break code with at most two heaps left.
     pub(super) fn for_code(code: &Code) -> Self {
-        let (mut whole, mut leave, mut two) = (Vec::new(), Vec::new(), Vec::new());
-        for (k, &d) in code.digits.iter().enumerate() {
-            if d & 1 != 0 && k > 0 {
-                whole.push(k);
-            }
-            if d & 2 != 0 && k > 0 {
-                leave.push(k);
-            }
-            if d & 4 != 0 {
-                two.push(k);
-            }
-        }
+        let (whole, leave, two) = (
+            code.takes_leaving(0),
+            code.takes_leaving(1),
+            code.takes_leaving(2),
+        );
         let tracker = Tracker::new(code.max_take(), u64::from(code.max_parts()));
         Split::new(whole, leave, two, false, tracker)
     }

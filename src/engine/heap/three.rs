@@ -61,21 +61,12 @@ pub(super) struct Three {
 
 impl Three {
     pub(super) fn new(code: &Code) -> Self {
-        let (mut whole, mut leave, mut two, mut three) = (vec![], vec![], vec![], vec![]);
-        for (k, &d) in code.digits.iter().enumerate() {
-            if d & 1 != 0 && k > 0 {
-                whole.push(k);
-            }
-            if d & 2 != 0 && k > 0 {
-                leave.push(k);
-            }
-            if d & 4 != 0 {
-                two.push(k);
-            }
-            if d & 8 != 0 {
-                three.push(k);
-            }
-        }
+        let (whole, leave, two, three) = (
+            code.takes_leaving(0),
+            code.takes_leaving(1),
+            code.takes_leaving(2),
+            code.takes_leaving(3),
+        );
         Three {
             whole,
             leave,
