@@ -872,3 +872,44 @@ fn periods_with_a_saltus_and_the_default_search() {
     let r = (1_000_000_000_000u64 - 105_351) % 149_459;
     assert_eq!(lines[5], values[r as usize].to_string());
 }
+
+/// A rule written out that runs as a family answers like the family where
+/// only the family's proof or its classes of moves can: `period` is proven,
+/// and `moves`/`explain` of a heap past the options limit answer.
+#[test]
+fn rules_that_run_as_families_answer_like_them() {
+    let written = "game k(n) = { k(a) + k(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }\n\
+                   game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\n";
+    let short = "game k = octal 0.77\ngame s = subtraction {1, 3, 4}\n";
+    let questions =
+        "period k\nperiod s\nmoves k(10^18) + k(7)\nexplain k(10^18)\nmoves s(10^18) + s(2)\n";
+    let a = run_ok(&format!("{written}{questions}"));
+    let b = run_ok(&format!("{short}{questions}"));
+    assert!(
+        a[0].starts_with("pre-period 71, period 12: proven"),
+        "{}",
+        a[0]
+    );
+    assert!(
+        a[0].ends_with("[k, runs as octal 0.77 (Kayles)]"),
+        "{}",
+        a[0]
+    );
+    assert!(
+        a[1].starts_with("pre-period 0, period 7: proven"),
+        "{}",
+        a[1]
+    );
+    // the same answers but for the rule named at the end of `period`
+    let cut = |l: &String| l.split(" [").next().unwrap_or_default().to_string();
+    assert_eq!(
+        a[..2].iter().map(cut).collect::<Vec<_>>(),
+        b[..2].iter().map(cut).collect::<Vec<_>>()
+    );
+    assert_eq!(a[2..], b[2..]);
+    assert!(a.iter().any(|l| l == "k(7) -> k(2) + k(3)"), "{a:?}");
+    // a small heap is still explained from the rule as written (both orders
+    // of a split are options of it)
+    let small = run_ok(&format!("{written}explain k(3)\n"));
+    assert!(small[0].starts_with("k(3) has 5 options"), "{small:?}");
+}

@@ -6,7 +6,6 @@ use super::show;
 use crate::engine::rule::HeapRule;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
-use crate::ir::DefKind;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
@@ -65,8 +64,8 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
         }
         Part::Options(e) => e.options.clone(),
         Part::Pos(key) => {
-            if let DefKind::Family(rule) = &defs.games[key.game].kind {
-                return explain_heap(defs, store, key, rule, &name);
+            if let Some(rule) = heap_options::rule_for(defs, store, key) {
+                return explain_heap(defs, store, key, &rule, &name);
             }
             store.options_of(defs, key)?
         }

@@ -10,6 +10,7 @@
 use crate::diag::Diagnostic;
 use crate::engine::rule::HeapRule;
 use crate::eval::{Defs, EvalError, Key, Store};
+use crate::ir::DefKind;
 use std::ops::ControlFlow;
 
 /// One option of a heap, or a class of options of one value.
@@ -37,6 +38,21 @@ impl OptionClass {
             h[1] -= shift;
         }
         h
+    }
+}
+
+/// The rule whose options answer for the heap `key`: a family's rule, or
+/// that of a rule written out that runs as a family (`game k(n) = { k(a) +
+/// k(n - t - a) ... }` runs as octal 0.77) when the heap has more options
+/// than the options limit lets the rule itself list.
+pub fn rule_for(defs: &Defs, store: &Store, key: &Key) -> Option<HeapRule> {
+    match &defs.games.get(key.game)?.kind {
+        DefKind::Family(rule) => Some(rule.clone()),
+        _ => {
+            let rule = store.runs_as(defs, key.game)?;
+            let n = *key.args.first()?;
+            (rule.move_count(n) > u128::from(store.limits.options)).then(|| rule.clone())
+        }
     }
 }
 

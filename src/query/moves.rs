@@ -6,7 +6,6 @@
 use super::heap_options::{self, OptionClass};
 use super::{Answer, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
-use crate::ir::DefKind;
 use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
@@ -53,9 +52,9 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
             continue;
         }
         if let Part::Pos(key) = p
-            && let DefKind::Family(rule) = &defs.games[key.game].kind
+            && let Some(rule) = heap_options::rule_for(defs, store, key)
         {
-            heap_options::each_option(defs, store, key, rule, |c| {
+            heap_options::each_option(defs, store, key, &rule, |c| {
                 if c.value == target {
                     found.add(c.count, || class_line(defs, key, &from, c));
                 }

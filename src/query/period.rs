@@ -42,8 +42,15 @@ fn search(
     user_limit: u64,
 ) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[game].name.clone();
-    if let DefKind::Family(rule) = &defs.games[game].kind {
-        let rule = rule.describe();
+    // a family, or a rule written out that runs as one (its period is the
+    // family's, proven the same way)
+    let family = match &defs.games[game].kind {
+        DefKind::Family(rule) => Some(rule.describe()),
+        _ => store
+            .runs_as(defs, game)
+            .map(|rule| format!("runs as {}", rule.describe())),
+    };
+    if let Some(rule) = family {
         let limits = store.limits;
         let found = store
             .families
