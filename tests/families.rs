@@ -913,3 +913,45 @@ fn rules_that_run_as_families_answer_like_them() {
     let small = run_ok(&format!("{written}explain k(3)\n"));
     assert!(small[0].starts_with("k(3) has 5 options"), "{small:?}");
 }
+
+/// `check move` from a heap with far more options than can be listed is
+/// graded from the rule itself, for a family and for a rule written out
+/// that runs as one.
+#[test]
+fn check_move_from_a_huge_heap() {
+    for def in [
+        "game k = octal 0.77",
+        "game k(n) = { k(a) + k(n - t - a) for t in 1..=2 if t <= n for a in 0..=n - t }",
+    ] {
+        let mut session = Session::default();
+        let (lines, report) = session.run_collect(
+            "<test>",
+            &format!(
+                "{def}\n\
+             check move k(10^18) + k(7) -> k(22) + k(999999999999999977) + k(7)\n\
+             check move k(10^18) + k(7) -> k(23) + k(999999999999999977) + k(7)\n\
+             check move k(10^18) + k(7) -> k(999999999999999998) + k(7)\n"
+            ),
+        );
+        // one check fails, and nothing else goes wrong
+        assert!(report.errors.is_empty(), "{def}: {lines:?}");
+        assert_eq!(report.status(), 1, "{def}: {lines:?}");
+        assert!(lines[0].starts_with("ok move"), "{def}: {lines:?}");
+        assert!(lines[1].starts_with("FAIL move"), "{def}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.contains(
+                "k(1000000000000000000) cannot become k(23) + k(999999999999999977) in one move"
+            )),
+            "{def}: {lines:?}"
+        );
+        assert!(
+            lines.iter().any(|l| l.contains("a move takes k(1000000000000000000) to one of its options: k(999999999999999999), k(1) + k(999999999999999998)")),
+            "{def}: {lines:?}"
+        );
+        // taking two leaves a heap of value 2, and k(7) has value 2: a winning move
+        assert!(
+            lines.last().is_some_and(|l| l.starts_with("ok move")),
+            "{def}: {lines:?}"
+        );
+    }
+}

@@ -45,6 +45,7 @@ impl Watch for StopAfter {
 
 pub mod code;
 pub mod heap;
+pub mod leaves;
 pub mod misere;
 pub mod period;
 pub mod periodicity;

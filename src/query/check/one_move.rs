@@ -6,7 +6,7 @@
 
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{DefKind, GameId, Rule};
-use crate::query::show;
+use crate::query::{heap_options, show};
 
 /// A component as compared. A Nim heap and an explicit game whose options
 /// are exactly *0 .. *(n-1) are the same; positions compare by game and
@@ -215,6 +215,19 @@ fn is_option(defs: &Defs, store: &mut Store, c: &Comp, to: &[Comp]) -> Result<bo
                 game: *game,
                 args: args.iter().copied().collect(),
             };
+            if let (Some(rule), [n]) = (heap_options::rule_for(defs, store, &key), args.as_slice())
+            {
+                // a heap of a rule family: answered from the rule, whatever
+                // its size
+                let mut heaps = Vec::with_capacity(to.len());
+                for c in to {
+                    match c {
+                        Comp::Pos(g, a) if g == game && a.len() == 1 => heaps.push(a[0]),
+                        _ => return Ok(false),
+                    }
+                }
+                return Ok(rule.leaves(*n, &heaps));
+            }
             for o in store.options_of(defs, &key)? {
                 if canon(defs, store, &o)? == to {
                     return Ok(true);

@@ -3,10 +3,12 @@
 //! position looks like, and the values behind an equivalence.
 
 use super::one_move::{Relation, Shown, relate, written};
+use crate::engine::rule::HeapRule;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
-use crate::query::{Answer, Found, explain, misere_moves, moves, range_bounds, show};
+use crate::query::{Answer, Found, explain, heap_options, misere_moves, moves, range_bounds, show};
 use crate::render::text;
+use std::ops::ControlFlow;
 
 /// Winning moves listed in a FAIL before "... (N in all)".
 const MOVES: usize = 6;
@@ -248,7 +250,13 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
                 one(n.saturating_sub(1))
             ));
         }
-        Part::Pos(key) => store.options_of(defs, key)?,
+        Part::Pos(key) => match (
+            heap_options::rule_for(defs, store, key),
+            key.args.as_slice(),
+        ) {
+            (Some(rule), &[n]) => return Ok(rule_options_line(defs, key.game, &rule, n, &c.text)),
+            _ => store.options_of(defs, key)?,
+        },
         Part::Options(e) => e.options.clone(),
     };
     let shown: Vec<String> = options
@@ -266,6 +274,35 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
         c.text,
         shown.join(", ")
     ))
+}
+
+/// The first options of a heap of a rule family, listed by the rule (the
+/// heap may have far too many to list them all).
+fn rule_options_line(defs: &Defs, game: GameId, rule: &HeapRule, n: u64, text: &str) -> String {
+    let name = &defs.games[game].name;
+    let mut shown = Vec::new();
+    let _ = rule.each_move(n, |_, heaps| {
+        if shown.len() == MOVES {
+            return ControlFlow::Break(());
+        }
+        let parts: Vec<String> = heaps.iter().map(|h| format!("{name}({h})")).collect();
+        shown.push(if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        });
+        ControlFlow::Continue(())
+    });
+    let count = rule.move_count(n);
+    let more = if count > MOVES as u128 {
+        format!(", ... ({count} in all)")
+    } else {
+        String::new()
+    };
+    format!(
+        "a move takes {text} to one of its options: {}{more}",
+        shown.join(", ")
+    )
 }
 
 /// `the winning moves: nim(5) -> nim(3)`, or why there is none.
