@@ -130,7 +130,12 @@ fn explain_heap(
         count: u128,
     }
     let mut groups: Vec<Group> = Vec::new();
+    // option values: small ones in a dense set (a heap may have millions of
+    // options), the rest in a tree
+    const DENSE: u64 = 1 << 20;
+    let mut small: Vec<bool> = Vec::new();
     let mut values: BTreeSet<u64> = BTreeSet::new();
+    let mut kind = None;
     let mut total = 0u128;
     let heap = |h: u64| {
         defs.show_key(&Key {
@@ -140,14 +145,25 @@ fn explain_heap(
     };
     heap_options::each_option(defs, store, key, rule, |c| {
         total += u128::from(c.count);
-        values.insert(c.value);
-        let label = move_label(c.take, c.heaps.len());
-        if groups.last().is_none_or(|g| g.label != label) {
-            groups.push(Group {
-                label,
-                items: Vec::new(),
-                count: 0,
-            });
+        if c.value < DENSE {
+            let v = c.value as usize;
+            if v >= small.len() {
+                small.resize(v + 1, false);
+            }
+            small[v] = true;
+        } else {
+            values.insert(c.value);
+        }
+        if kind != Some((c.take, c.heaps.len())) {
+            kind = Some((c.take, c.heaps.len()));
+            let label = move_label(c.take, c.heaps.len());
+            if groups.last().is_none_or(|g| g.label != label) {
+                groups.push(Group {
+                    label,
+                    items: Vec::new(),
+                    count: 0,
+                });
+            }
         }
         let g = groups.last_mut().expect("a group was just pushed");
         g.count += u128::from(c.count);
@@ -188,7 +204,11 @@ fn explain_heap(
         };
         lines.push(format!("  {}: {shown}", g.label));
     }
-    let values: Vec<u64> = values.into_iter().collect();
+    let values: Vec<u64> = (0u64..)
+        .zip(&small)
+        .filter_map(|(v, &seen)| seen.then_some(v))
+        .chain(values)
+        .collect();
     lines.push(show::mex_line(&values, mex_of(&values, &mut Vec::new())));
     Ok(lines)
 }
