@@ -16,7 +16,9 @@
 //! rebuilt from the value counts as the table grows, and is switched off
 //! when rare positions are not rare.
 //!
-//! Option values are marked one byte per value (see [`Bytes`]).
+//! Option values are marked one byte per value (see [`Bytes`]); the
+//! rest of a long scan compares blocks of splits with the few targets still
+//! missing (see [`super::mirror`]).
 
 use super::marks::{Bytes, Marks};
 use super::mirror::Mirror;
@@ -367,8 +369,9 @@ impl Split {
         };
         let longest = if k0 + 2 > n { 0 } else { self.half(n - k0) };
         // all targets must be found: look at them in order, and only as far
-        // as the first one still missing; once only a few are missing,
-        // compare blocks of splits with each of them instead
+        // as the first one still missing; after the first `COMPARE_FROM`
+        // splits (by then few are missing), compare blocks of splits with
+        // each target still missing instead
         let mut head = 0;
         let mut i = 0;
         while i < longest {
