@@ -296,7 +296,7 @@ impl Split {
     /// The largest smaller part of a split of `m` tokens into two heaps.
     #[inline]
     fn half(&self, m: usize) -> usize {
-        if self.unequal { (m - 1) / 2 } else { m / 2 }
+        smaller_part(self.unequal, m)
     }
 
     /// The value from the rare positions, then a scan of all splits for
@@ -435,7 +435,7 @@ impl Split {
                 break;
             }
             let m = n - k;
-            let to = if unequal { (m - 1) / 2 } else { m / 2 };
+            let to = smaller_part(unequal, m);
             if to > from {
                 *work += view.find(m, from, to, &mut missing);
             }
@@ -515,6 +515,13 @@ impl Split {
         rc.next = (2 * len).max(64);
         rc.rare_since = 0;
     }
+}
+
+/// The largest smaller part of a split of `m >= 1` tokens into two heaps
+/// (which must differ if `unequal`).
+#[inline]
+fn smaller_part(unequal: bool, m: usize) -> usize {
+    if unequal { (m - 1) / 2 } else { m / 2 }
 }
 
 /// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` listed.

@@ -279,13 +279,20 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
 /// The first options of a heap of a rule family, listed by the rule (the
 /// heap may have far too many to list them all).
 fn rule_options_line(defs: &Defs, game: GameId, rule: &HeapRule, n: u64, text: &str) -> String {
-    let name = &defs.games[game].name;
     let mut shown = Vec::new();
     let _ = rule.each_move(n, |_, heaps| {
         if shown.len() == MOVES {
             return ControlFlow::Break(());
         }
-        let parts: Vec<String> = heaps.iter().map(|h| format!("{name}({h})")).collect();
+        let parts: Vec<String> = heaps
+            .iter()
+            .map(|&h| {
+                defs.show_key(&Key {
+                    game,
+                    args: [h].into_iter().collect(),
+                })
+            })
+            .collect();
         shown.push(if parts.is_empty() {
             "0".to_string()
         } else {
