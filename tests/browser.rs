@@ -114,9 +114,11 @@ fn a_browser_shows_each_kind_of_plot() {
         );
         return;
     };
-    let work = std::env::temp_dir().join(format!("mex-browser-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&work);
-    std::fs::create_dir_all(&work).expect("temp dir");
+    let temp = tempfile::Builder::new()
+        .prefix("mex-browser-")
+        .tempdir()
+        .expect("temp dir");
+    let work = temp.path();
     let (seq, heat) = (work.join("kayles.svg"), work.join("two.svg"));
     let src = format!(
         "game kayles = octal 0.77
@@ -132,7 +134,7 @@ plot two 0..12 0..12 to \"{}\"",
     // The sequence: a white page with the plot's red dots and the blue of
     // the period band on it.
     let png = work.join("kayles.png");
-    screenshot(&browser, &seq, &png, &work).unwrap_or_else(|e| panic!("{e}"));
+    screenshot(&browser, &seq, &png, work).unwrap_or_else(|e| panic!("{e}"));
     let (px, w, h) = pixels(&png);
     assert_eq!((w, h), (1000, 800));
     let white = px.iter().filter(|p| near(**p, [255, 255, 255])).count();
@@ -151,7 +153,7 @@ plot two 0..12 0..12 to \"{}\"",
     // The heat map: squares in the colours of the scale, from the dark
     // purple of 0 to the yellow of the largest value.
     let png = work.join("two.png");
-    screenshot(&browser, &heat, &png, &work).unwrap_or_else(|e| panic!("{e}"));
+    screenshot(&browser, &heat, &png, work).unwrap_or_else(|e| panic!("{e}"));
     let (px, _, _) = pixels(&png);
     let purple = px.iter().filter(|p| near(**p, [68, 1, 84])).count();
     let yellow = px.iter().filter(|p| near(**p, [253, 231, 37])).count();
@@ -165,5 +167,4 @@ plot two 0..12 0..12 to \"{}\"",
         "squares of the largest value: {yellow} pixels"
     );
     assert!(colours.len() > 12, "a scale of colours: {}", colours.len());
-    let _ = std::fs::remove_dir_all(&work);
 }

@@ -27,12 +27,27 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("mex-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
+/// A file in a directory of its own, removed when the test ends.
+struct TempFile {
+    path: std::path::PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+fn temp_file(name: &str, bytes: &[u8]) -> TempFile {
+    let dir = tempfile::Builder::new()
+        .prefix("mex-cli-")
+        .tempdir()
+        .expect("temp dir");
+    let path = dir.path().join(name);
     std::fs::write(&path, bytes).expect("write temp file");
-    path
+    TempFile { path, _dir: dir }
 }
 
 #[test]
@@ -367,4 +382,46 @@ fn a_redefinition_with_another_arity_keeps_the_first_definition() {
         stderr(&o)
     );
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn piped_repl_commands_run_and_a_dash_reads_standard_input() {
+    // A REPL session saved and piped back: its commands run too, and the
+    // line numbers of errors are those of the script.
+    let o = mex(
+        &[],
+        b"game k = octal 0.77\n:games\ngrundy k(3)\n:nope\ngrundy zz(1)\n",
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("0.77"), "{out}");
+    assert!(out.contains("\n3\n"), "{out}");
+    let err = stderr(&o);
+    assert!(err.contains("unknown command `:nope`"), "{err}");
+    assert!(err.contains("<stdin>:5:8"), "{err}");
+    let o = mex(&[], b":help\n:quit\ngrundy nim(1)\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Commands:"), "{}", stdout(&o));
+    assert!(!stdout(&o).ends_with("1\n"), "{}", stdout(&o));
+    // `-` names standard input among the files.
+    let a = temp_file("a.mex", b"game s = subtraction {1, 2}\n");
+    let a = a.display().to_string();
+    let o = mex(&[a.as_str(), "-"], b"grundy s(5)\n");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "2\n");
+}
+
+#[test]
+fn a_diagnostic_on_a_very_long_line_shows_a_window_of_it() {
+    let src = format!("grundy nim(3) + {}foo(2)\n", "nim(1) + ".repeat(20000));
+    let o = mex(&["-"], src.as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(err.len() < 2000, "{} bytes", err.len());
+    assert!(
+        err.contains(&format!("<stdin>:1:{}", src.find("foo").unwrap() + 1)),
+        "{err}"
+    );
+    assert!(err.contains("foo(2)") && err.contains("…"), "{err}");
+    assert!(!err.contains("did you mean `for`"), "{err}");
 }

@@ -4,29 +4,27 @@
 
 use mex::engine::{Interrupted, Watch};
 use mex::session::Session;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// A fresh folder for one test's files, removed when the test ends.
-struct Folder(PathBuf);
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+/// A directory of the test's own, removed when it ends.
+struct Folder(tempfile::TempDir);
 
 impl std::ops::Deref for Folder {
     type Target = Path;
     fn deref(&self) -> &Path {
-        &self.0
+        self.0.path()
     }
 }
 
 fn folder(test: &str) -> Folder {
-    let dir = std::env::temp_dir().join(format!("mex-plot-{}-{test}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    Folder(dir)
+    let prefix = format!("mex-plot-{test}-");
+    Folder(
+        tempfile::Builder::new()
+            .prefix(&prefix)
+            .tempdir()
+            .expect("temp dir"),
+    )
 }
 
 /// Runs statements; returns the lines printed, failing on any error.

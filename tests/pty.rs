@@ -48,8 +48,11 @@ fn start(history: &std::path::Path) -> PtySession {
 
 #[test]
 fn definition_completion_interrupt_and_answer_again() {
-    let dir = std::env::temp_dir().join(format!("mex-pty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("mex-pty-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path();
     let history = dir.join("history");
     let _ = std::fs::remove_file(&history);
 

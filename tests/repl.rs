@@ -153,8 +153,11 @@ fn an_interrupted_computation_leaves_the_session_intact() {
 
 #[test]
 fn load_runs_a_file_and_its_games_stay() {
-    let dir = std::env::temp_dir().join(format!("mex-repl-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("mex-repl-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path();
     let file = dir.join("games.mex");
     std::fs::write(&file, "# two games\ngame s(n) = { s(n - k) for k in {1, 2} if k <= n }\nlet three = s(3)\ngrundy three\n").unwrap();
     let bad = dir.join("bad.mex");
@@ -314,8 +317,11 @@ fn piped_input_is_plain_and_matches_file_mode() {
     use std::io::Write;
     use std::process::{Command, Stdio};
     let script = "game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\nsequence s 0..10\ncheck grundy s(7) == 0\ncheck grundy s(8) == 0\nmoves s(9) + nim(1)\n";
-    let dir = std::env::temp_dir().join(format!("mex-pipe-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let temp = tempfile::Builder::new()
+        .prefix("mex-pipe-")
+        .tempdir()
+        .unwrap();
+    let dir = temp.path();
     let file = dir.join("script.mex");
     std::fs::write(&file, script).unwrap();
     let run = |args: &[&str], input: &[u8]| {

@@ -30,9 +30,12 @@ pub const BUILTINS: &[&str] = &["nim", "nimsum"];
 /// The closest candidate to a misspelt name, if any is close enough.
 pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {
     let mut best: Option<(f64, &str)> = None;
+    // A short unknown name is a name of the user's, not a misspelt keyword
+    // (`foo` is not `for`).
+    let keywords = if name.len() >= 4 { Tok::KEYWORDS } else { &[] };
     for c in candidates
         .chain(BUILTINS.iter().copied())
-        .chain(Tok::KEYWORDS.iter().copied())
+        .chain(keywords.iter().copied())
     {
         if c == name {
             continue;
@@ -81,6 +84,7 @@ mod tests {
             Some("grundy")
         );
         assert_eq!(did_you_mean("zzzzzz", names.iter().copied()), None);
+        assert_eq!(did_you_mean("foo", names.iter().copied()), None);
         let words = &["grundy", "outcome", "sequence", "table"];
         assert_eq!(closest_keyword("grundey", words), Some("grundy".into()));
         assert_eq!(closest_keyword("Outcome", words), Some("outcome".into()));

@@ -8,6 +8,8 @@ mod term;
 
 use clap::Parser;
 use mex::render::Format;
+use mex::repl::Repl;
+use mex::repl::script::has_commands;
 use mex::session::Session;
 use output::Output;
 use std::io::{IsTerminal, Read};
@@ -16,7 +18,8 @@ use std::io::{IsTerminal, Read};
 #[derive(Parser, Debug)]
 #[command(version, about, long_about = None, after_help = EXAMPLES)]
 pub struct Args {
-    /// Spec files (*.mex) to run in order, in one environment.
+    /// Spec files (*.mex) to run in order, in one environment; `-` is
+    /// standard input.
     pub files: Vec<std::path::PathBuf>,
     /// Statements to run (separate them with `;`).
     #[arg(short = 'e', long = "eval", value_name = "STATEMENTS")]
@@ -56,6 +59,14 @@ pub fn main(args: Args) -> u8 {
     let mut ran = false;
     for path in &args.files {
         ran = true;
+        if path.as_os_str() == "-" {
+            // `-` is standard input, as for most tools that read files.
+            status = status.max(run_stdin(&mut session, &mut out));
+            if out.interrupted {
+                return 2;
+            }
+            continue;
+        }
         let text = match std::fs::read(path) {
             Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Err(e) => {
@@ -84,14 +95,34 @@ pub fn main(args: Args) -> u8 {
     if ran {
         return status as u8;
     }
+    run_stdin(&mut session, &mut out) as u8
+}
+
+/// Runs standard input: as a plain source, or, when it has `:commands`
+/// (a saved REPL session piped back), as a script of the REPL core.
+fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     let mut text = Vec::new();
     if let Err(e) = std::io::stdin().read_to_end(&mut text) {
         out.fatal_in(
-            &session,
+            session,
             &format!("cannot read standard input: {e}"),
             Some("<stdin>"),
         );
         return 2;
     }
-    out.run(&mut session, "<stdin>", &String::from_utf8_lossy(&text)) as u8
+    let text = String::from_utf8_lossy(&text);
+    if !has_commands(&text) {
+        return out.run(session, "<stdin>", &text);
+    }
+    let mut repl = Repl::new(std::mem::take(session));
+    repl.color = out.color_err;
+    out.begin(&repl.session);
+    let ran = repl.script("<stdin>", &text, out);
+    out.end();
+    *session = repl.session;
+    out.interrupted = ran.interrupted;
+    if ran.interrupted {
+        out.note("interrupted");
+    }
+    ran.status
 }

@@ -4,6 +4,7 @@
 //! [`Sink`]; the terminal front end prints it, tests collect it.
 
 pub mod helper;
+pub mod script;
 pub mod topics;
 
 use crate::engine::Quiet;

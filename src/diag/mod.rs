@@ -1,6 +1,8 @@
 //! Diagnostics: what went wrong, where, and what to do about it; rendered
 //! with ariadne against the source they point into.
 
+mod crop;
+
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind};
 use std::ops::Range;
 
@@ -110,9 +112,36 @@ impl Sources {
             id: d.source,
             name: self.name(d.source).into(),
         };
-        let len = self.text(d.source).len();
+        let text = self.text(d.source);
+        let len = text.len();
         let clamp = |r: &Range<usize>| r.start.min(len)..r.end.min(len).max(r.start.min(len));
         let span = d.span.as_ref().map_or(0..0, clamp);
+        let secondary: Vec<(Range<usize>, &str)> = d
+            .secondary
+            .iter()
+            .map(|(r, m)| (clamp(r), m.as_str()))
+            .collect();
+        let points: Vec<usize> = std::iter::once(&span)
+            .chain(secondary.iter().map(|(r, _)| r))
+            .flat_map(|r| [r.start, r.end])
+            .collect();
+        // A long line is shown cut down to a window around the spans; the
+        // header then names the column of the original line.
+        let view = crop::View::of(text, &points);
+        let shown = view.as_ref().map_or(text, |v| v.text.as_str());
+        let place = |r: &Range<usize>| view.as_ref().map_or(r.clone(), |v| v.range(r));
+        let header_fix = view.as_ref().map(|v| {
+            let line = crop::line_number(text, span.start);
+            let name = self.name(d.source);
+            (
+                format!(
+                    "{name}:{line}:{}",
+                    crop::column(&v.text, v.place(span.start))
+                ),
+                format!("{name}:{line}:{}", crop::column(text, span.start)),
+            )
+        });
+        let span = place(&span);
         let mut report = Report::build(ReportKind::Error, (key.clone(), span.clone()))
             .with_config(
                 Config::default()
@@ -129,9 +158,9 @@ impl Sources {
                     .with_message(text),
             );
         }
-        for (r, msg) in &d.secondary {
+        for (r, msg) in &secondary {
             report = report.with_label(
-                Label::new((key.clone(), clamp(r)))
+                Label::new((key.clone(), place(r)))
                     .with_message(msg)
                     .with_color(Color::Blue),
             );
@@ -143,11 +172,15 @@ impl Sources {
             report = report.with_note(n);
         }
         let mut out = Vec::new();
-        let cache = ariadne::sources([(key, self.text(d.source))]);
+        let cache = ariadne::sources([(key, shown)]);
         if report.finish().write(cache, &mut out).is_err() {
             return format!("error: {}\n", d.message);
         }
-        String::from_utf8_lossy(&out).into_owned()
+        let out = String::from_utf8_lossy(&out).into_owned();
+        match header_fix {
+            Some((cut, whole)) => out.replacen(&cut, &whole, 1),
+            None => out,
+        }
     }
 }
 
@@ -190,5 +223,25 @@ mod tests {
         let shown = sources.render(&d, false);
         assert!(shown.contains("┬"), "{shown}");
         assert!(shown.contains("here"), "{shown}");
+    }
+
+    #[test]
+    fn a_long_line_is_shown_around_the_caret_with_its_real_column() {
+        let mut sources = Sources::default();
+        let text = format!("grundy nim(3) + {}foo(2)\n", "nim(1) + ".repeat(20000));
+        let at = text.find("foo").unwrap();
+        let id = sources.add("long.mex", text.as_str());
+        let d = Diagnostic::error(at..at + 3, "unknown name `foo`")
+            .label("not defined")
+            .at(id);
+        let shown = sources.render(&d, false);
+        assert!(shown.len() < 2000, "{} bytes", shown.len());
+        assert!(shown.contains(&format!("long.mex:1:{}", at + 1)), "{shown}");
+        assert!(
+            shown.contains("…") && shown.contains("+ nim(1) + foo(2)"),
+            "{shown}"
+        );
+        assert!(shown.contains("foo(2)"), "{shown}");
+        assert!(shown.contains("not defined"), "{shown}");
     }
 }
