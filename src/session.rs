@@ -30,6 +30,10 @@ pub enum Event {
         last: bool,
         format: Format,
     },
+    /// A diagnostic, rendered (see [`Session::render`]), reported in source
+    /// order between the results: for standard error, or in JSON mode for
+    /// standard output (`to_stdout`).
+    Error { text: String, to_stdout: bool },
 }
 
 impl Event {
@@ -53,6 +57,11 @@ impl Event {
                 };
                 w.write_all(piece.as_bytes())
             }
+            // Results only: a diagnostic is text only where it goes with them.
+            Event::Error { text, to_stdout } => match to_stdout {
+                true => w.write_all(text.as_bytes()),
+                false => Ok(()),
+            },
         }
     }
 }
@@ -87,6 +96,8 @@ pub struct Session {
     pub format: Format,
     /// The defined names each game's rule and each `let` value uses.
     pub uses_of: HashMap<Dep, Vec<Use>>,
+    /// Diagnostics rendered in colour (for a terminal).
+    pub color: bool,
 }
 
 impl Default for Session {
@@ -104,13 +115,16 @@ impl Session {
             store: Store::new(watch),
             format: Format::Text,
             uses_of: HashMap::new(),
+            color: false,
         }
     }
 
     /// Runs a source: parses and checks all of it, then runs its statements
     /// in order. A statement with an error is reported and skipped, and so
     /// is one that needs a definition that failed (it says which); the
-    /// others run. Only an interruption stops the run.
+    /// others run. Only an interruption stops the run. Diagnostics are
+    /// emitted (as [`Event::Error`]) in source order between the results,
+    /// and kept in the report.
     pub fn run(&mut self, name: &str, text: &str, emit: &mut dyn FnMut(Event)) -> Report {
         // A byte-order mark some editors write at the start means nothing.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -123,11 +137,10 @@ impl Session {
             errors.push((d.start(), d.at(src)));
         }
         if parsed.stmts.is_empty() && errors.is_empty() {
-            report.errors.push(
-                Diagnostic::unplaced(format!("nothing to run: {name} has no statements"))
-                    .at(src)
-                    .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more"),
-            );
+            let d = Diagnostic::unplaced(format!("nothing to run: {name} has no statements"))
+                .at(src)
+                .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more");
+            self.say(d, emit, &mut report);
             return report;
         }
         let cx = Context {
@@ -140,6 +153,10 @@ impl Session {
         for d in check_errors {
             errors.push((d.start(), d));
         }
+        // The diagnostics found before running, in source order, each
+        // emitted just before the first statement after it runs.
+        errors.sort_by_key(|(at, _)| *at);
+        let mut pending = errors.into_iter().peekable();
         let mut redefined = Vec::new();
         let mut games = unit.games;
         games.sort_by_key(|d| d.id);
@@ -153,13 +170,16 @@ impl Session {
         let steps = unit.actions.into_iter().zip(unit.locs).zip(unit.uses);
         for ((action, loc), uses) in steps {
             let at = loc.start as usize;
+            while let Some((_, d)) = pending.next_if(|(p, _)| *p <= at) {
+                self.say(d, emit, &mut report);
+            }
             if let Action::Define(defined) = action {
                 let redefined: Vec<_> = self.install(defined).into_iter().collect();
                 self.store.sync(&self.defs, &redefined);
                 continue;
             }
             if let Some(d) = self.blocked(src, &uses) {
-                errors.push((at, d));
+                self.say(d, emit, &mut report);
                 self.failed_let(&action);
                 continue;
             }
@@ -171,7 +191,8 @@ impl Session {
                     break;
                 }
                 Err(EvalError::Failed(d)) => {
-                    errors.push((at, self.with_statement(*d, loc)));
+                    let d = self.with_statement(*d, loc);
+                    self.say(d, emit, &mut report);
                     self.failed_let(&action);
                 }
             }
@@ -186,9 +207,20 @@ impl Session {
             self.names.globals.remove(&f.name);
             self.names.failed_names.insert(f.name.clone(), f);
         }
-        errors.sort_by_key(|(at, _)| *at);
-        report.errors = errors.into_iter().map(|(_, d)| d).collect();
+        for (_, d) in pending {
+            self.say(d, emit, &mut report);
+        }
         report
+    }
+
+    /// Reports a diagnostic: emitted where it falls among the results, and
+    /// kept in the report.
+    fn say(&self, d: Diagnostic, emit: &mut dyn FnMut(Event), report: &mut Report) {
+        emit(Event::Error {
+            text: self.render(&d, self.color),
+            to_stdout: self.diagnostics_to_stdout(),
+        });
+        report.errors.push(d);
     }
 
     /// Installs a game definition; returns the game's id if it replaces

@@ -425,3 +425,29 @@ fn a_diagnostic_on_a_very_long_line_shows_a_window_of_it() {
     assert!(err.contains("foo(2)") && err.contains("…"), "{err}");
     assert!(!err.contains("did you mean `for`"), "{err}");
 }
+
+#[test]
+fn diagnostics_come_between_the_results_in_source_order() {
+    let path = temp_file(
+        "order.mex",
+        b"grundy nim(1)\ngrundy foo(1)\ngrundy nim(2)\nlet big = 2 ** 64\ngrundy nim(3)\n",
+    );
+    // Standard output and standard error into one pipe, as on a terminal.
+    let both = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "'{}' '{}' 2>&1",
+            env!("CARGO_BIN_EXE_mex"),
+            path.display()
+        ))
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("sh runs");
+    assert_eq!(both.status.code(), Some(2));
+    let text = stdout(&both);
+    let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s} in {text}"));
+    assert!(at("1\n") < at("unknown name `foo`"), "{text}");
+    assert!(at("unknown name `foo`") < at("\n2\n"), "{text}");
+    assert!(at("\n2\n") < at("order.mex:4"), "{text}");
+    assert!(at("order.mex:4") < at("\n3\n"), "{text}");
+}

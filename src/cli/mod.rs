@@ -46,6 +46,7 @@ the source tree; in the REPL, `:help TOPIC` shows a section of the reference.";
 pub fn main(args: Args) -> u8 {
     let mut out = Output::new();
     let mut session = Session::new(out.watch());
+    session.color = out.color_err;
     session.format = Format::named(&args.format).unwrap_or_default();
     if std::io::stdin().is_terminal() && args.files.is_empty() && args.eval.is_empty() {
         return repl::run(session, &mut out);

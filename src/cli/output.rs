@@ -90,7 +90,7 @@ impl Output {
         self.begin(session);
         let report = session.run(name, text, &mut |e| self.event(e));
         self.end();
-        self.report(session, &report);
+        self.report(&report);
         self.interrupted = report.interrupted;
         report.status()
     }
@@ -103,6 +103,16 @@ impl Output {
             if let Event::Values { last, .. } = &e {
                 progress.hold(!last);
             }
+        }
+        if let Event::Error { text, to_stdout } = &e {
+            let _ = if *to_stdout {
+                let mut out = std::io::stdout().lock();
+                out.write_all(text.as_bytes()).and_then(|()| out.flush())
+            } else {
+                let mut err = std::io::stderr().lock();
+                err.write_all(text.as_bytes()).and_then(|()| err.flush())
+            };
+            return;
         }
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
@@ -125,22 +135,11 @@ impl Output {
         let _ = lock.flush();
     }
 
-    pub fn report(&self, session: &Session, report: &Report) {
-        if session.diagnostics_to_stdout() {
-            let mut out = std::io::stdout().lock();
-            for d in &report.errors {
-                let _ = write!(out, "{}", session.render(d, false));
-            }
-            let _ = out.flush();
-        }
-        let mut err = std::io::stderr().lock();
-        if !session.diagnostics_to_stdout() {
-            for d in &report.errors {
-                let _ = write!(err, "{}", session.render(d, self.color_err));
-            }
-        }
+    /// After a run: its diagnostics were written as they came (see
+    /// [`Event::Error`]); an interruption is said last.
+    pub fn report(&self, report: &Report) {
         if report.interrupted {
-            let _ = writeln!(err, "interrupted");
+            let _ = writeln!(std::io::stderr().lock(), "interrupted");
         }
     }
 

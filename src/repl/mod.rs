@@ -170,7 +170,20 @@ impl Repl {
         let start = Instant::now();
         let mut last = start;
         let mut answered = false;
+        self.session.color = self.color;
         let report = self.session.run(name, text, &mut |e| {
+            // A diagnostic goes where the front end puts them; JSON ones
+            // go with the answers.
+            let e = match e {
+                Event::Error { text, to_stdout } => {
+                    match to_stdout {
+                        true => sink.say(text.trim_end()),
+                        false => sink.error(&text),
+                    }
+                    return;
+                }
+                e => e,
+            };
             sink.event(e);
             if timing {
                 let now = Instant::now();
@@ -179,14 +192,6 @@ impl Repl {
                 answered = true;
             }
         });
-        for d in &report.errors {
-            let shown = self.session.render(d, self.color);
-            if self.session.diagnostics_to_stdout() {
-                sink.say(shown.trim_end());
-            } else {
-                sink.error(&shown);
-            }
-        }
         if report.interrupted {
             sink.note("interrupted: everything defined and computed before is kept");
         }
