@@ -39,8 +39,9 @@ impl std::fmt::Debug for Mirror {
 }
 
 impl Mirror {
-    /// The mirror of `vals`, brought up to date.
-    pub(super) fn of<'a, T: Cell>(&'a mut self, vals: &'a [T]) -> Mirrored<'a, T> {
+    /// The mirror of `vals`, brought up to date; `None` if it cannot grow
+    /// (no memory for it: the caller scans without it).
+    pub(super) fn of<'a, T: Cell>(&'a mut self, vals: &'a [T]) -> Option<Mirrored<'a, T>> {
         if !self.0.as_ref().is_some_and(|b| b.is::<Rev<T>>()) {
             self.0 = Some(Box::new(Rev::<T>::default()));
         }
@@ -55,7 +56,9 @@ impl Mirror {
         }
         if rev.rev.len() < vals.len() {
             let cap = (2 * vals.len()).next_power_of_two();
-            let mut grown = vec![T::default(); cap];
+            let mut grown = Vec::new();
+            grown.try_reserve_exact(cap).ok()?;
+            grown.resize(cap, T::default());
             let old = rev.rev.len();
             grown[cap - old..].copy_from_slice(&rev.rev);
             rev.rev = grown;
@@ -65,10 +68,10 @@ impl Mirror {
             rev.rev[cap - 1 - i] = v;
         }
         rev.count = vals.len();
-        Mirrored {
+        Some(Mirrored {
             vals,
             rev: &rev.rev,
-        }
+        })
     }
 
     /// Bytes the mirror holds per value of the given width.
@@ -151,7 +154,7 @@ mod tests {
                 }
                 let targets: Vec<u8> = (0..64).step_by(3).collect();
                 let mut missing = targets.clone();
-                let view = mirror.of(&vals);
+                let view = mirror.of(&vals).expect("small");
                 view.find(m, from, to, &mut missing);
                 // the order of the targets left is not kept
                 missing.sort_unstable();
@@ -169,16 +172,16 @@ mod tests {
         let mut mirror = Mirror::default();
         let vals: Vec<u8> = vec![0, 1, 2, 3, 1, 4];
         let mut missing = vec![5u8, 7];
-        mirror.of(&vals).find(6, 0, 2, &mut missing);
+        mirror.of(&vals).unwrap().find(6, 0, 2, &mut missing);
         // splits (1, 5): 1 ^ 4 = 5, (2, 4): 2 ^ 1 = 3
         assert_eq!(missing, vec![7]);
         let wide: Vec<u16> = vals.iter().map(|&v| u16::from(v)).collect();
         let mut missing = vec![5u16, 3, 9];
-        mirror.clone().of(&wide).find(6, 0, 2, &mut missing);
+        mirror.clone().of(&wide).unwrap().find(6, 0, 2, &mut missing);
         missing.sort_unstable();
         assert_eq!(missing, vec![9]);
         let mut missing = vec![3u16];
-        mirror.of(&wide).find(6, 1, 2, &mut missing);
+        mirror.of(&wide).unwrap().find(6, 1, 2, &mut missing);
         assert!(missing.is_empty());
     }
 }

@@ -406,8 +406,8 @@ impl Split {
                         .filter(|&&t| seen.get(t as usize).is_none_or(|&b| b == 0)),
                 );
                 let narrow = self.missing.iter().all(|&t| u64::from(t) <= T::MAX);
-                if narrow {
-                    return self.compare(vals, i, c, work);
+                if narrow && let Some(c) = self.compare(vals, i, c, work) {
+                    return c;
                 }
             }
         }
@@ -420,15 +420,22 @@ impl Split {
     }
 
     /// The rest of the scan from split `from` on, comparing blocks of
-    /// splits with the few targets still missing (`self.missing`).
-    fn compare<T: Cell>(&mut self, vals: &[T], from: usize, c: usize, work: &mut u64) -> usize {
+    /// splits with the few targets still missing (`self.missing`); `None`
+    /// if there is no memory for the mirror (the marking scan goes on).
+    fn compare<T: Cell>(
+        &mut self,
+        vals: &[T],
+        from: usize,
+        c: usize,
+        work: &mut u64,
+    ) -> Option<usize> {
         let n = vals.len();
         let mut missing: Vec<T> = self
             .missing
             .iter()
             .map(|&t| T::from_u64(t.into()))
             .collect();
-        let view = self.mirror.of(vals);
+        let view = self.mirror.of(vals)?;
         let unequal = self.unequal;
         for &k in &self.two {
             if k + 2 > n || missing.is_empty() {
@@ -440,7 +447,7 @@ impl Split {
                 *work += view.find(m, from, to, &mut missing);
             }
         }
-        missing.iter().map(|&t| t.idx()).min().unwrap_or(c)
+        Some(missing.iter().map(|&t| t.idx()).min().unwrap_or(c))
     }
 
     pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
