@@ -1,12 +1,25 @@
 //! A whole run with small limits: any text is parsed, checked and run by a
 //! session, its diagnostics rendered; never a panic. Inputs that change the
 //! limits (`set`) are skipped: the limits are what keeps each run short;
-//! so are those that would write files (`plot`).
+//! so are those that would write files (`plot`). Text with `:commands`
+//! runs as a piped script of the REPL core (without `:load`, which reads
+//! files, and `:reset`, which brings back the default limits).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use mex::eval::Limits;
-use mex::session::Session;
+use mex::repl::script::has_commands;
+use mex::repl::{Repl, Sink};
+use mex::session::{Event, Session};
+
+struct Discard;
+
+impl Sink for Discard {
+    fn event(&mut self, _: Event) {}
+    fn error(&mut self, _: &str) {}
+    fn say(&mut self, _: &str) {}
+    fn note(&mut self, _: &str) {}
+}
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
@@ -23,6 +36,13 @@ fuzz_target!(|data: &[u8]| {
         memory: 64 << 20,
         ..Limits::default()
     });
+    if has_commands(&text) {
+        if text.contains(":l") || text.contains(":r") {
+            return;
+        }
+        Repl::new(session).script("fuzz.mex", &text, &mut Discard);
+        return;
+    }
     let (_, report) = session.run_collect("fuzz.mex", &text);
     for d in &report.errors {
         let _ = session.render(d, false);
