@@ -955,3 +955,37 @@ fn check_move_from_a_huge_heap() {
         );
     }
 }
+
+/// Splits written with two loop variables whose sum an equation fixes run
+/// as their family (Kayles, Grundy's game, a subtraction game); the same
+/// rules with `+ nim(0)` added, which no family matches, run as written
+/// and must give the same values.
+#[test]
+fn splits_pinned_by_an_equation_run_as_their_family() {
+    let rules = [
+        (
+            "k",
+            "{ k(a) + k(b){x} for t in {1, 2} for a in 0..n for b in 0..n if t <= n and a + b == n - t }",
+            "octal 0.77",
+        ),
+        (
+            "g",
+            "{ g(a) + g(b){x} for a in 1..n for b in 1..n if a + b == n and a != b }",
+            "Grundy's game",
+        ),
+        (
+            "s",
+            "{ s(m){x} for k in {1, 3, 4} if k <= n for m in 0..n if m + k == n }",
+            "subtraction {1, 3, 4}",
+        ),
+    ];
+    for (name, rule, family) in rules {
+        let fast = rule.replace("{x}", "");
+        let slow = rule.replace("{x}", " + nim(0)");
+        let a = run_ok(&format!("game {name}(n) = {fast}\nsequence {name} 0..60\n"));
+        let b = run_ok(&format!("game {name}(n) = {slow}\nsequence {name} 0..60\n"));
+        assert_eq!(a, b, "{fast}");
+        let p = run_ok(&format!("game {name}(n) = {fast}\nperiod {name}\n"));
+        assert!(p[0].contains(&format!("runs as {family}")), "{fast}: {p:?}");
+    }
+}

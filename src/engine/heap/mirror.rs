@@ -177,7 +177,11 @@ mod tests {
         assert_eq!(missing, vec![7]);
         let wide: Vec<u16> = vals.iter().map(|&v| u16::from(v)).collect();
         let mut missing = vec![5u16, 3, 9];
-        mirror.clone().of(&wide).unwrap().find(6, 0, 2, &mut missing);
+        mirror
+            .clone()
+            .of(&wide)
+            .unwrap()
+            .find(6, 0, 2, &mut missing);
         missing.sort_unstable();
         assert_eq!(missing, vec![9]);
         let mut missing = vec![3u16];

@@ -166,8 +166,35 @@ impl Reader<'_> {
         }
     }
 
+    /// The rest heap when the item names only split variables and an
+    /// equation pins their sum: `k(a) + k(b) for a in 0..n for b in 0..n if
+    /// a + b == n - t` leaves `a`, `b` and a rest `n - t - a - b` that is
+    /// always 0 (no heap), kept as a constraint.
+    fn pinned_rest(&self, heaps: &[Lin]) -> Option<Lin> {
+        let h = heaps.len();
+        if self.vars != h + 1 || h >= 3 {
+            return None;
+        }
+        if !(1..=h).all(|v| heaps.contains(&Lin::var(v))) {
+            return None;
+        }
+        self.atoms.iter().find_map(|(l, rel)| {
+            let l = if l.co[0] < 0 { l.scale(-1) } else { *l };
+            let pins = matches!(rel, Rel::Eq)
+                && l.co[0] == 1
+                && (1..=h).all(|v| l.co[v] == -1)
+                && l.co[h + 1..].iter().all(|&c| c == 0);
+            pins.then_some(l)
+        })
+    }
+
     /// The take and the moves, from the heaps and the constraints.
     fn moves(&self, heaps: &[Lin]) -> Result<Option<(u64, Moves)>, Reject> {
+        let mut heaps = heaps.to_vec();
+        if let Some(rest) = self.pinned_rest(&heaps) {
+            heaps.push(rest);
+        }
+        let heaps = &heaps[..];
         let h = heaps.len();
         if !(1..=3).contains(&h) || self.vars != h {
             return Err(Reject::No);

@@ -120,6 +120,36 @@ fn take_and_break() {
 }
 
 #[test]
+fn splits_pinned_by_an_equation() {
+    // the heaps as two loop variables whose sum an equation fixes
+    assert_eq!(
+        shape(
+            "game k(n) = { k(a) + k(b) for t in {1, 2} for a in 0..n for b in 0..n if t <= n and a + b == n - t }"
+        ),
+        octal("0.77")
+    );
+    assert_eq!(
+        shape(
+            "game k(n) = { k(a) + k(b) for t in {1, 2} if t <= n for a in 0..=n for b in 0..=n if n - t == b + a }"
+        ),
+        octal("0.77")
+    );
+    assert_eq!(
+        shape("game g(n) = { g(a) + g(b) for a in 1..n for b in 1..n if a + b == n and a != b }"),
+        Shape::Heap(HeapRule::Grundy)
+    );
+    assert_eq!(
+        shape("game g(n) = { g(a) + g(b) for a in 1..n for b in a..n if a + b == n }"),
+        octal("4.0")
+    );
+    // one heap: a subtraction written as an equation
+    assert_eq!(
+        shape("game s(n) = { s(m) for k in {1, 3} if k <= n for m in 0..n if m + k == n }"),
+        subtraction(&[1, 3])
+    );
+}
+
+#[test]
 fn grundys_game() {
     let gg = Shape::Heap(HeapRule::Grundy);
     assert_eq!(
@@ -183,6 +213,10 @@ fn near_misses_run_as_written() {
         "game g(n) = { g(a) + g(n - 1 - a) for a in 1..n - 1 if a < n - 1 - a }",
         // only some three-heap splits
         "game h(n) = { h(a) + h(b) + h(n - a - b - 1) for a in 1..n for b in 1..n if a + b < n - 1 and a < b }",
+        // a sum bounded but not fixed: beans vanish, not a family's move
+        "game k(n) = { k(a) + k(b) for t in {1} for a in 0..n for b in 0..n if t <= n and a + b <= n - t }",
+        // an equation that pins one heap, not the sum
+        "game k(n) = { k(a) + k(b) for t in {1} for a in 0..n for b in 0..n if t <= n and a == n - t }",
         // explicit options, two parameters, an alias
         "game s(n) = { s(n - 1) for k in {1} if k <= n } | { 0 }",
         "game w(m, n) = { w(m - k, n) for k in 1..=m }",
