@@ -838,13 +838,13 @@ fn dense_table_answers_consistently() {
 
 /// `period` with the default settings searches as far as the proof needs
 /// (0.16 needs about half a million values); arithmetic periods are
-/// reported with their saltus, proven for all-but games, and answer any
-/// heap.
+/// reported with their saltus, proven for all-but games and hexadecimal
+/// codes, and answer any heap.
 #[test]
 fn periods_with_a_saltus_and_the_default_search() {
     let lines = common::run_ok(
         "game a = subtraction all but {2}\nperiod a\ngrundy a(1000000000001)\n\
-         game h = hex 0.8\nperiod h\ngrundy h(100000)\n\
+         game h = hex 0.8\nperiod h\ngrundy h(1000000000000000000)\n\
          game k = octal 0.16\nperiod k\ngrundy k(1000000000000)",
     );
     assert_eq!(lines.len(), 6, "{lines:?}");
@@ -856,11 +856,12 @@ fn periods_with_a_saltus_and_the_default_search() {
     // G(4q + r) = 2q + r mod 2
     assert_eq!(lines[1], "500000000001");
     assert!(
-        lines[2].starts_with("pre-period 1, period 3, saltus 1: observed"),
+        lines[2].starts_with("pre-period 1, period 3, saltus 1: proven"),
         "{}",
         lines[2]
     );
-    assert_eq!(lines[3], "33333");
+    // G(n) = (n - 1) / 3
+    assert_eq!(lines[3], "333333333333333333");
     assert!(
         lines[4].starts_with("pre-period 105351, period 149459: proven"),
         "{}",

@@ -181,6 +181,18 @@ impl Code {
             .collect()
     }
 
+    /// Every kind of move that leaves heaps: `(tokens taken, heaps left)`,
+    /// with 1 to 3 heaps left.
+    pub fn moves_leaving_heaps(&self) -> Vec<(u64, u32)> {
+        (1..=3)
+            .flat_map(|j| {
+                self.takes_leaving(j)
+                    .into_iter()
+                    .map(move |t| (t as u64, j))
+            })
+            .collect()
+    }
+
     /// The digit for removing `k` tokens (0 beyond the last digit).
     pub fn digit(&self, k: u64) -> u8 {
         usize::try_from(k)

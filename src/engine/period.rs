@@ -13,9 +13,11 @@
 
 use rustc_hash::FxHashMap;
 
+use super::code::Code;
 use super::heap::{Allowance, ExtendError, HeapTable, Slice, wide};
 use super::periodicity::allbut::allbut_proof;
 use super::periodicity::observe::observed;
+use super::periodicity::saltus::{provable, saltus_proof};
 use super::periodicity::theorem::theorem_check;
 use super::rule::HeapRule;
 use super::{Interrupted, Watch};
@@ -75,25 +77,7 @@ pub fn find_period(
         return Ok(PeriodSearch::Proven(p));
     }
     let found = match table.rule().clone() {
-        HeapRule::TakeBreak(code) => {
-            let n = grow(table, limit, allow, true, watch)?;
-            if table.proven().is_none() {
-                // the table was not checking as it grew (benchmarks)
-                let (t, parts) = (code.max_take(), u64::from(code.max_parts()));
-                let check = with_values!(table, n, |v| theorem_check(v, t, parts, watch)?);
-                if let Some((n0, p, need)) = check.proven {
-                    table.set_proven(Period {
-                        preperiod: n0,
-                        period: p,
-                        saltus: 0,
-                        proof: Proof::OctalTheorem {
-                            checked_to: need - 1,
-                        },
-                    });
-                }
-            }
-            None
-        }
+        HeapRule::TakeBreak(code) => take_break(table, &code, limit, allow, watch)?,
         HeapRule::Subtraction(set) => subtraction(table, &set, limit, allow, watch)?,
         HeapRule::AllBut(excluded) => all_but(table, &excluded, limit, allow, watch)?,
         HeapRule::Grundy => None,
@@ -138,6 +122,76 @@ fn observe(table: &HeapTable, n: u64, watch: &mut dyn Watch) -> Result<PeriodSea
         }),
         None => PeriodSearch::NotFound { up_to },
     })
+}
+
+/// Take-and-break codes: values in doubling stretches until the octal
+/// periodicity theorem proves a period (the table checks it as it grows),
+/// or, where values grow, an arithmetic period is proven.
+fn take_break(
+    table: &mut HeapTable,
+    code: &Code,
+    limit: u64,
+    allow: Allowance,
+    watch: &mut dyn Watch,
+) -> Result<Option<Period>, Interrupted> {
+    let moves = code.moves_leaving_heaps();
+    let mut target = limit.min(1023);
+    loop {
+        let n = grow(table, target, allow, true, watch)?;
+        if table.proven().is_some() {
+            return Ok(None);
+        }
+        let proof = with_values!(table, n, |v| arithmetic(v, &moves, watch)?);
+        if proof.is_some() {
+            return Ok(proof);
+        }
+        if n <= target || target >= limit {
+            break;
+        }
+        target = n.saturating_mul(2).saturating_sub(1).min(limit);
+    }
+    // the table was not checking as it grew (benchmarks)
+    let n = table.len().min(limit.saturating_add(1));
+    let (t, parts) = (code.max_take(), u64::from(code.max_parts()));
+    let check = with_values!(table, n, |v| theorem_check(v, t, parts, watch)?);
+    Ok(check.proven.map(|(n0, p, need)| Period {
+        preperiod: n0,
+        period: p,
+        saltus: 0,
+        proof: Proof::OctalTheorem {
+            checked_to: need - 1,
+        },
+    }))
+}
+
+/// The arithmetic period of growing values `v`, proven (see
+/// [`saltus_proof`]).
+fn arithmetic<T: Copy + Into<u64>>(
+    v: &[T],
+    moves: &[(u64, u32)],
+    watch: &mut dyn Watch,
+) -> Result<Option<Period>, Interrupted> {
+    // only values that keep growing may have a saltus
+    let half = v.len() / 2;
+    let top = |w: &[T]| w.iter().map(|&x| x.into()).max().unwrap_or(0);
+    if half == 0 || top(&v[half..]) <= top(&v[..half]) {
+        return Ok(None);
+    }
+    let Some(seen) = observed(v, watch)? else {
+        return Ok(None);
+    };
+    if seen.saltus == 0 || !provable(seen.saltus) {
+        return Ok(None);
+    }
+    let (n0, p, s) = (seen.preperiod, seen.period, seen.saltus);
+    Ok(
+        saltus_proof(v, moves, (n0, p, s), watch)?.map(|used| Period {
+            preperiod: n0,
+            period: p,
+            saltus: s,
+            proof: Proof::Saltus { checked_to: used },
+        }),
+    )
 }
 
 /// All-but subtraction: values in doubling stretches, each tested for an

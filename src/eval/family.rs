@@ -10,7 +10,8 @@ use super::limits::Limits;
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, ExtendError, HeapTable};
-use crate::engine::period::{PeriodSearch, find_period};
+use crate::engine::period::{Period, PeriodSearch, find_period};
+use crate::engine::periodicity::saltus;
 use crate::engine::rule::HeapRule;
 use crate::ir::GameId;
 
@@ -107,6 +108,11 @@ impl Families {
     pub fn proven_period(&self, game: GameId) -> Option<(u64, u64)> {
         let p = self.slots.get(game)?.as_ref()?.table.proven()?;
         (p.saltus == 0).then_some((p.preperiod, p.period))
+    }
+
+    /// The proven period of a family game, arithmetic or not.
+    pub fn proven(&self, game: GameId) -> Option<Period> {
+        self.slots.get(game)?.as_ref()?.table.proven()
     }
 
     pub fn get_mut(&mut self, game: GameId) -> Option<&mut Family> {
@@ -307,7 +313,14 @@ impl Family {
         self.period = Some(Searched {
             found,
             provable: self.provable(),
-            provable_saltus: matches!(self.table.rule(), HeapRule::AllBut(_)),
+            provable_saltus: match self.table.rule() {
+                HeapRule::AllBut(_) => true,
+                HeapRule::TakeBreak(_) => match found {
+                    PeriodSearch::Candidate(p) => saltus::provable(p.saltus),
+                    _ => false,
+                },
+                _ => false,
+            },
             bound,
         });
         Ok(())

@@ -3,6 +3,7 @@
 
 use super::heap_options;
 use super::show;
+use crate::engine::period::Period;
 use crate::engine::rule::HeapRule;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
@@ -124,6 +125,13 @@ fn explain_heap(
     rule: &HeapRule,
     name: &str,
 ) -> Result<Vec<String>, EvalError> {
+    let n = key.args[0];
+    store.grundy(defs, key)?;
+    if rule.move_count(n) > u128::from(store.limits.options)
+        && let Some(p) = store.families.proven(key.game).filter(|p| p.saltus > 0)
+    {
+        return by_period(defs, store, key, name, rule.move_count(n), &p);
+    }
     struct Group {
         label: String,
         items: Vec<String>,
@@ -211,6 +219,41 @@ fn explain_heap(
         .collect();
     lines.push(show::mex_line(&values, mex_of(&values, &mut Vec::new())));
     Ok(lines)
+}
+
+/// A heap with too many options to list, whose value an arithmetic period
+/// gives: `n = n0 + r + q p`, so `G(n) = G(n0 + r) + q s`.
+fn by_period(
+    defs: &Defs,
+    store: &mut Store,
+    key: &Key,
+    name: &str,
+    options: u128,
+    p: &Period,
+) -> Result<Vec<String>, EvalError> {
+    let n = key.args[0];
+    let game = &defs.games[key.game].name;
+    let (q, r) = ((n - p.preperiod) / p.period, (n - p.preperiod) % p.period);
+    let base_key = Key {
+        game: key.game,
+        args: [p.preperiod + r].into_iter().collect(),
+    };
+    let base = store.grundy(defs, &base_key)?;
+    let value = store.grundy(defs, key)?;
+    Ok(vec![
+        format!(
+            "{name} has {options} options, too many to list; its value follows from the proven arithmetic period of {game}: {game}(n + {}) = {game}(n) + {} for n >= {}",
+            p.period, p.saltus, p.preperiod
+        ),
+        format!(
+            "  {n} = {} + {q} × {}, so {name} = {} + {q} × {} = {base} + {} = {value}",
+            p.preperiod + r,
+            p.period,
+            defs.show_key(&base_key),
+            p.saltus,
+            u128::from(q) * u128::from(p.saltus),
+        ),
+    ])
 }
 
 /// How a person names a move in a heap game.

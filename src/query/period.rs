@@ -1,8 +1,8 @@
 //! `period NAME`: the pre-period and period (and the saltus of an
 //! arithmetic period) of a one-parameter game, and whether they are proven
 //! (the octal periodicity theorem for take-and-break codes, a repeated
-//! window for finite subtraction sets, the arithmetic periodicity test for
-//! all-but subtraction sets) or only observed.
+//! window for finite subtraction sets, the arithmetic periodicity tests for
+//! all-but subtraction sets and take-and-break codes) or only observed.
 
 use super::{PeriodAnswer, PeriodFound};
 use crate::engine::period::{Period, PeriodSearch, Proof, observed_period};
@@ -102,6 +102,9 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
                 Proof::AllBut { checked_to } => format!(
                     "proven by the arithmetic periodicity test for all-but subtraction games (values checked up to n = {checked_to})"
                 ),
+                Proof::Saltus { checked_to } => format!(
+                    "proven by the arithmetic periodicity test for take-and-break games, an induction whose step automata decide for every heap (values checked up to n = {checked_to})"
+                ),
                 Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
             };
             (Some(found(&p, p.proof.is_proven())), why)
@@ -115,7 +118,8 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
             let up_to = match p.proof {
                 Proof::Observed { up_to }
                 | Proof::OctalTheorem { checked_to: up_to }
-                | Proof::AllBut { checked_to: up_to } => up_to,
+                | Proof::AllBut { checked_to: up_to }
+                | Proof::Saltus { checked_to: up_to } => up_to,
                 Proof::Window { .. } => 0,
             };
             let provable = if p.saltus == 0 {

@@ -173,14 +173,36 @@ fn unprovable_rules_are_observed() {
         PeriodSearch::NotFound { up_to } => assert_eq!(up_to, 3000),
         PeriodSearch::Proven(p) => panic!("{p:?}"),
     }
-    // hex 0.8: (n - 1) / 3 from heap 1 on, seen but not proven
-    let mut t = HeapTable::new(HeapRule::TakeBreak(parse_code("0.8", true).unwrap()));
+    // hex 0.3F: from heap 0 on, + 3 every 6 heaps; a saltus that is not a
+    // power of two is seen but not proven
+    let mut t = HeapTable::new(HeapRule::TakeBreak(parse_code("0.3F", true).unwrap()));
     match find_period(&mut t, 600, Allowance::ANY, &mut Quiet).unwrap() {
         PeriodSearch::Candidate(p) => {
-            assert_eq!((p.preperiod, p.period, p.saltus), (1, 3, 1));
+            assert_eq!((p.preperiod, p.period, p.saltus), (0, 6, 3));
             assert_eq!(p.proof, Proof::Observed { up_to: 600 });
         }
         other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn arithmetic_periods_of_codes_are_proven() {
+    // hex 0.8: (n - 1) / 3 from heap 1 on; hex 0.F8: + 4 every 6 heaps
+    for (code, expected) in [("0.8", (1, 3, 1)), ("0.F8", (7, 6, 4))] {
+        let mut t = HeapTable::new(HeapRule::TakeBreak(parse_code(code, true).unwrap()));
+        match find_period(&mut t, 100_000, Allowance::ANY, &mut Quiet).unwrap() {
+            PeriodSearch::Proven(p) => {
+                assert_eq!((p.preperiod, p.period, p.saltus), expected);
+                assert!(matches!(p.proof, Proof::Saltus { .. }), "{p:?}");
+                // proven from the first stretch of values
+                assert!(t.len() <= 1024, "{code}: {} values", t.len());
+                let n = 1_000_000_000_000u64;
+                let (q, r) = ((n - p.preperiod) / p.period, (n - p.preperiod) % p.period);
+                let base = t.get(p.preperiod + r).unwrap();
+                assert_eq!(t.value(n), Some(base + q * p.saltus));
+            }
+            other => panic!("{code}: {other:?}"),
+        }
     }
 }
 

@@ -6,12 +6,16 @@
 //! * [`theorem`]: the octal periodicity theorem for take-and-break codes,
 //!   and a tracker that checks it as a table grows.
 //! * [`allbut`]: arithmetic periods of all-but subtraction games.
+//! * [`saltus`]: arithmetic periods of take-and-break games, by an
+//!   induction whose step [`sumxor`] decides with automata.
 //! * [`observe`]: periods and arithmetic periods seen but not proven.
 //! * [`runs`]: the runs of every candidate period at once, in linear time.
 
 pub mod allbut;
 pub mod observe;
 pub mod runs;
+pub mod saltus;
+pub mod sumxor;
 pub mod theorem;
 
 /// An (eventual) arithmetic period of the values: `G(n + period) = G(n) +
@@ -36,6 +40,10 @@ pub enum Proof {
     /// The arithmetic periodicity test for all-but subtraction games, with
     /// the values up to heap `checked_to`.
     AllBut { checked_to: u64 },
+    /// The arithmetic periodicity test for take-and-break games (an
+    /// induction whose step automata decide), with the values up to heap
+    /// `checked_to`.
+    Saltus { checked_to: u64 },
     /// Not proven: seen to hold for every heap up to `up_to`.
     Observed { up_to: u64 },
 }

@@ -31,7 +31,7 @@ pub fn why(
             if matches!(q, QueryIr::Outcome(_)) {
                 lines.push("a position is P exactly when its Grundy value is 0".into());
                 if store.value(defs, &g)? != 0 {
-                    lines.push(winning(&moves::winning_moves(defs, store, &g)?));
+                    lines.push(winning_moves(defs, store, &g)?.1);
                 }
             }
             Ok(lines)
@@ -161,7 +161,7 @@ pub fn check_move(
     let (gs, hs) = (show::game(defs, &g), show::game(defs, &h));
     let relation = relate(defs, store, &g, &h)?;
     let hv = store.value(defs, &h)?;
-    let moves = moves::winning_moves(defs, store, &g)?;
+    let (moves, winning) = winning_moves(defs, store, &g)?;
     let mut why = Vec::new();
     let found = match relation {
         Relation::OneMove { .. } if hv == 0 => {
@@ -190,7 +190,7 @@ pub fn check_move(
             format!("no move from {gs} to {hs}")
         }
     };
-    why.push(winning(&moves));
+    why.push(winning);
     Ok(MoveGraded {
         passed: false,
         found,
@@ -310,6 +310,31 @@ fn rule_options_line(defs: &Defs, game: GameId, rule: &HeapRule, n: u64, text: &
         "a move takes {text} to one of its options: {}{more}",
         shown.join(", ")
     )
+}
+
+/// The winning moves from `g` and the line that names them. Moves that
+/// cannot be listed (a heap with more options than any limit allows and
+/// no classes of moves to group them) do not stop the grading: the line
+/// says why they are not listed.
+fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<(Answer, String), EvalError> {
+    match moves::winning_moves(defs, store, g) {
+        Ok(m) => {
+            let line = winning(&m);
+            Ok((m, line))
+        }
+        Err(EvalError::Interrupted) => Err(EvalError::Interrupted),
+        Err(EvalError::Failed(d)) => {
+            let none = Answer::Moves {
+                moves: Vec::new(),
+                more: 0,
+                none: None,
+            };
+            Ok((
+                none,
+                format!("the winning moves are not listed: {}", d.message),
+            ))
+        }
+    }
 }
 
 /// `the winning moves: nim(5) -> nim(3)`, or why there is none.

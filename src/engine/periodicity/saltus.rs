@@ -1,0 +1,186 @@
+//! Arithmetic periods of take-and-break games, proven.
+//!
+//! A move of a take-and-break game removes `t` tokens from a heap and
+//! leaves `j` non-empty heaps (`j` from 1 to 3) whose sizes add up to the
+//! rest. Suppose the values follow `G(h + p) = G(h) + s` from heap `n0` on
+//! as far as they were computed, with `s = 2^m`. Let `i = max(n0, 1)` and
+//! write a heap `h >= i` as `h = i + c + pL` (`0 <= c < p`); the pattern
+//! says `G(h) = s (L + Q_c) + R_c`, where `Q_c` and `R_c` are the quotient
+//! and remainder of `G(i + c)` by `s`. As `s` is a power of two, the
+//! nim-sum of such values is `s` times the nim-sum of the quotients plus
+//! the nim-sum of the remainders.
+//!
+//! **The step.** Take `n = i + c_n + pK >= N` and suppose the pattern holds
+//! below `n`. `N > 3(i - 1) + t_max`, so every move leaves at least one
+//! heap `>= i` (long); the others are short (`1 <= h < i`, with their
+//! computed values). Fix the move, the sizes of the short heaps and the
+//! classes `c_k` of the long ones: their layers must satisfy `p (L_1 + ...)
+//! = pK + D` for a constant `D` (no move of this shape unless `p` divides
+//! `D`). With `M_k = L_k + Q_{c_k}` that is `sum M_k = K + delta`, any
+//! `M_k >= Q_{c_k}` with that sum is a move, and the value it leaves is
+//! `s W + R` with `W = C ^ M_1 ^ ...` (`C` the nim-sum of the short heaps'
+//! quotients) and `R` the nim-sum of all the remainders, a constant. So
+//! for each remainder `R` the options of `n` are `s W` for the pairs
+//! `(K, W)` of a union of [`SumXor`] relations, the same union for every
+//! `n` of class `c_n`, and `G(n) = s (K + Q_{c_n}) + R_{c_n}` exactly when
+//! (A) every `W < K + Q_{c_n}` is covered for each `R < s`, (B) `W = K +
+//! Q_{c_n}` is covered for each `R < R_{c_n}` and (C) it is not for
+//! `R_{c_n}`. [`decide`] settles each for every `K >= K0` at once.
+//!
+//! **The base.** The values up to `N` are computed and checked against the
+//! pattern. With the step for every `n >= N`, the pattern holds for every
+//! heap, by induction.
+
+use super::sumxor::{Ask, Region, SumXor, Verdict, decide};
+use crate::engine::{Interrupted, Watch};
+
+/// Kinds of heaps a move may leave, past which no proof is tried (the
+/// relations grow with their cube).
+const MAX_KINDS: u64 = 64;
+
+/// Combinations of states one statement may explore.
+const BUDGET: usize = 200_000;
+
+/// Saltuses past which no proof is tried (each remainder is a statement).
+const MAX_SALTUS: u64 = 64;
+
+/// Whether an arithmetic period with saltus `s` may be proven here: `s` is
+/// a power of two, not too large.
+pub fn provable(s: u64) -> bool {
+    s.is_power_of_two() && s <= MAX_SALTUS
+}
+
+/// A heap left by a move: short (its size) or long (its class).
+#[derive(Debug, Clone, Copy)]
+enum Part {
+    Short(u64),
+    Long(u64),
+}
+
+/// Proves `G(h + p) = G(h) + s` for every `h >= n0` from the values `v` of
+/// a take-and-break game whose moves are `moves` (tokens taken, heaps
+/// left: 1 to 3; moves that take a whole heap never matter here). Returns
+/// the last heap whose value the proof used, or `None` when the step does
+/// not hold, cannot be decided within the budget, or `v` is too short.
+pub fn saltus_proof<T: Copy + Into<u64>>(
+    v: &[T],
+    moves: &[(u64, u32)],
+    (n0, p, s): (u64, u64, u64),
+    watch: &mut dyn Watch,
+) -> Result<Option<u64>, Interrupted> {
+    if p == 0 || !provable(s) {
+        return Ok(None);
+    }
+    let g = |h: u64| -> u64 { v[h as usize].into() };
+    let i = n0.max(1);
+    if i - 1 + p > MAX_KINDS || moves.iter().any(|&(_, j)| !(1..=3).contains(&j)) {
+        return Ok(None);
+    }
+    let t_max = moves.iter().map(|&(t, _)| t).max().unwrap_or(0);
+    // every heap from i + p k0 on is the subject of the step
+    let first = (3 * (i - 1) + t_max + 1).max(i);
+    let k0 = (first - i).div_ceil(p);
+    let base = i + p * k0;
+    let used = base.max(i + p);
+    // the base, and every value computed past it (which the proof says
+    // must follow the pattern)
+    let len = v.len() as u64;
+    if len < used || (n0..len - p).any(|h| g(h + p) != g(h).wrapping_add(s)) {
+        return Ok(None);
+    }
+    for (rels, region, ask) in statements(v, moves, i, (p, s), k0) {
+        if decide(&rels, region, ask, BUDGET, watch)? != Verdict::Holds {
+            return Ok(None);
+        }
+    }
+    Ok(Some(used - 1))
+}
+
+/// The statements (A), (B) and (C) for every class of heaps, each as the
+/// relations of one remainder, the pairs it is about and what it asks.
+fn statements<T: Copy + Into<u64>>(
+    v: &[T],
+    moves: &[(u64, u32)],
+    i: u64,
+    (p, s): (u64, u64),
+    k0: u64,
+) -> Vec<(Vec<SumXor>, Region, Ask)> {
+    let g = |h: u64| -> u64 { v[h as usize].into() };
+    let mut out = Vec::new();
+    let m = s.trailing_zeros();
+    let (quot, rem) = (|x: u64| x >> m, |x: u64| x & (s - 1));
+    let long: Vec<u64> = (0..p).map(|c| g(i + c)).collect();
+    let kinds: Vec<Part> = (1..i)
+        .map(Part::Short)
+        .chain((0..p).map(Part::Long))
+        .collect();
+    for cn in 0..p {
+        // the relations of each remainder
+        let mut by_rem: Vec<Vec<SumXor>> = vec![Vec::new(); s as usize];
+        for &(t, j) in moves {
+            for parts in multisets(kinds.len(), j as usize) {
+                let (mut lower, mut xor, mut r) = (Vec::new(), 0u64, 0u64);
+                // D = i + cn - t - (short sizes) - (i + c_k for the long)
+                let mut d = (i + cn) as i64 - t as i64;
+                for &k in &parts {
+                    match kinds[k] {
+                        Part::Short(h) => {
+                            d -= h as i64;
+                            xor ^= quot(g(h));
+                            r ^= rem(g(h));
+                        }
+                        Part::Long(c) => {
+                            d -= (i + c) as i64;
+                            lower.push(quot(long[c as usize]));
+                            r ^= rem(long[c as usize]);
+                        }
+                    }
+                }
+                if lower.is_empty() || d.rem_euclid(p as i64) != 0 {
+                    continue;
+                }
+                let delta = d / p as i64 + lower.iter().sum::<u64>() as i64;
+                lower.sort_unstable();
+                by_rem[r as usize].push(SumXor { lower, delta, xor });
+            }
+        }
+        let (q, r_n) = (quot(long[cn as usize]), rem(long[cn as usize]));
+        for (r, rels) in by_rem.iter_mut().enumerate() {
+            rels.sort_unstable();
+            rels.dedup();
+            let r = r as u64;
+            let mut asks = vec![(Region::Below { k0, q }, Ask::Covered)];
+            if r < r_n {
+                asks.push((Region::At { k0, q }, Ask::Covered));
+            } else if r == r_n {
+                asks.push((Region::At { k0, q }, Ask::Missed));
+            }
+            for (region, ask) in asks {
+                out.push((rels.clone(), region, ask));
+            }
+        }
+    }
+    out
+}
+
+/// Every multiset of `j` items out of `0..kinds`, as ascending lists.
+fn multisets(kinds: usize, j: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(j);
+    fn rec(from: usize, kinds: usize, j: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == j {
+            out.push(cur.clone());
+            return;
+        }
+        for k in from..kinds {
+            cur.push(k);
+            rec(k, kinds, j, cur, out);
+            cur.pop();
+        }
+    }
+    rec(0, kinds, j, &mut cur, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests;

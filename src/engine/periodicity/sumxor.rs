@@ -1,0 +1,387 @@
+//! Statements about all pairs of numbers `(K, W)`, decided exactly by
+//! finite automata.
+//!
+//! The relations are unions of [`SumXor`] sets
+//! `{(K, W) : there are M_1 .. M_b with M_k >= lower_k, M_1 + ... + M_b =
+//! K + delta and W = xor ^ M_1 ^ ... ^ M_b}`: sums and nim-sums together,
+//! which no periodicity of `K` captures but a finite automaton does. An
+//! automaton reads `K` and `W` in binary, least significant bit first, one
+//! column `(k_j, w_j)` at a time, and guesses the bits of the `M_k`; its
+//! state holds the carry of `M_1 + ... + M_b - K - delta` (the sum is
+//! checked bit by bit), whether each `M_k` is at least its lower bound so
+//! far, and how many bits it has read, capped where the constants have no
+//! more bits. The pair is in the relation when, after its columns and
+//! perhaps more columns of zeros (the `M_k` may be one bit longer), some
+//! run of guesses ends with no carry and every bound met.
+//!
+//! A statement "for every `K >= K0` and every `W` of a region, `(K, W)` is
+//! (or is not) in the union" is decided by exploring every state the
+//! automata reach together (the subset construction, one subset per
+//! relation, and a deterministic automaton for the region): it fails
+//! exactly when some reachable combination puts its pair in the region and
+//! (not) in the union. Everything reachable is explored, so a `Holds` is a
+//! proof; exploring more than a budget of combinations answers `Unknown`.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::engine::{Interrupted, Watch};
+
+/// `{(K, W) : there are M_k >= lower[k], sum M_k = K + delta, W = xor ^
+/// (nim-sum of the M_k)}`, with one to three `M_k`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SumXor {
+    pub lower: Vec<u64>,
+    pub delta: i64,
+    pub xor: u64,
+}
+
+/// The answer to a statement about every pair.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    /// True for every pair: proven.
+    Holds,
+    /// False for the pair `(K, W)` (a counterexample).
+    Fails { k: u64, w: u64 },
+    /// Too many states to explore within the budget.
+    Unknown,
+}
+
+/// Which pairs a statement is about: `K >= k0` and `W < K + q` (`Below`)
+/// or `W = K + q` (`At`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Region {
+    Below { k0: u64, q: u64 },
+    At { k0: u64, q: u64 },
+}
+
+/// Bit `pos` of `x` (0 past 63).
+fn bit(x: u64, pos: u32) -> u64 {
+    if pos >= 64 { 0 } else { (x >> pos) & 1 }
+}
+
+/// `x >> pos` (0 past 63).
+fn shr(x: u64, pos: u32) -> u64 {
+    if pos >= 64 { 0 } else { x >> pos }
+}
+
+/// `x >> pos` rounded down, for a signed `x` (its sign past 63).
+fn sar(x: i64, pos: u32) -> i64 {
+    x >> pos.min(63)
+}
+
+/// Bits needed to write `x` (0 for 0).
+fn width(x: u64) -> u32 {
+    64 - x.leading_zeros()
+}
+
+/// One state of a relation's automaton.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct Nfa {
+    /// Bits read, capped at the relation's `cap`.
+    pos: u8,
+    /// The carry of `sum M - K - delta` into bit `pos`.
+    carry: i8,
+    /// Bit k: `M_k` so far is at least `lower_k` so far.
+    ge: u8,
+}
+
+/// The subset construction of one [`SumXor`], built as it is explored.
+struct Dfa {
+    rel: SumXor,
+    /// Past this many bits every constant reads the same.
+    cap: u32,
+    states: Vec<Vec<Nfa>>,
+    index: FxHashMap<Vec<Nfa>, u32>,
+    /// Successors by column `k + 2 w`, `u32::MAX` until computed.
+    next: Vec<[u32; 4]>,
+    /// Whether the pair read so far (with zero columns after) is in the
+    /// relation: 0 unknown, 1 no, 2 yes.
+    accepts: Vec<u8>,
+}
+
+impl Dfa {
+    fn new(rel: SumXor) -> Dfa {
+        let wide = rel
+            .lower
+            .iter()
+            .map(|&l| width(l))
+            .chain([
+                width(rel.xor),
+                width((rel.delta ^ (rel.delta >> 63)) as u64) + 1,
+            ])
+            .max()
+            .unwrap_or(0);
+        let all = (1u8 << rel.lower.len()) - 1;
+        let mut d = Dfa {
+            rel,
+            cap: wide + 1,
+            states: Vec::new(),
+            index: FxHashMap::default(),
+            next: Vec::new(),
+            accepts: Vec::new(),
+        };
+        d.intern(vec![Nfa {
+            pos: 0,
+            carry: 0,
+            ge: all,
+        }]);
+        d
+    }
+
+    fn intern(&mut self, mut set: Vec<Nfa>) -> u32 {
+        set.sort_unstable();
+        set.dedup();
+        if let Some(&id) = self.index.get(&set) {
+            return id;
+        }
+        let id = self.states.len() as u32;
+        self.index.insert(set.clone(), id);
+        self.states.push(set);
+        self.next.push([u32::MAX; 4]);
+        self.accepts.push(0);
+        id
+    }
+
+    /// The states after reading column `(k, w)` from `s`.
+    fn step_nfa(&self, s: Nfa, k: u64, w: u64, out: &mut Vec<Nfa>) {
+        let pos = u32::from(s.pos);
+        let b = self.rel.lower.len();
+        let xbit = bit(self.rel.xor, pos);
+        let dbit = sar(self.rel.delta, pos) & 1;
+        let npos = (pos + 1).min(self.cap) as u8;
+        for g in 0u32..(1 << b) {
+            let ones = g.count_ones() as u64;
+            if (ones & 1) ^ xbit != w {
+                continue;
+            }
+            let x = i64::from(s.carry) + ones as i64 - k as i64 - dbit;
+            if x & 1 != 0 {
+                continue;
+            }
+            let mut ge = s.ge;
+            for (j, &low) in self.rel.lower.iter().enumerate() {
+                let (m, l) = (u64::from(g >> j) & 1, bit(low, pos));
+                if m > l {
+                    ge |= 1 << j;
+                } else if m < l {
+                    ge &= !(1 << j);
+                }
+            }
+            out.push(Nfa {
+                pos: npos,
+                carry: (x >> 1) as i8,
+                ge,
+            });
+        }
+    }
+
+    /// Whether a run may stop at `s`: no carry left, every bound met.
+    fn last(&self, s: Nfa) -> bool {
+        let pos = u32::from(s.pos);
+        i64::from(s.carry) == sar(self.rel.delta, pos)
+            && shr(self.rel.xor, pos) == 0
+            && self
+                .rel
+                .lower
+                .iter()
+                .enumerate()
+                .all(|(j, &low)| shr(low, pos) == 0 && s.ge & (1 << j) != 0)
+    }
+
+    fn step(&mut self, id: u32, column: usize) -> u32 {
+        let known = self.next[id as usize][column];
+        if known != u32::MAX {
+            return known;
+        }
+        let (k, w) = ((column & 1) as u64, (column >> 1) as u64);
+        let mut out = Vec::new();
+        for &s in &self.states[id as usize] {
+            self.step_nfa(s, k, w, &mut out);
+        }
+        let to = self.intern(out);
+        self.next[id as usize][column] = to;
+        to
+    }
+
+    /// Whether the pair read up to `id`, followed by zero columns, is in
+    /// the relation.
+    fn accepts(&mut self, id: u32) -> bool {
+        match self.accepts[id as usize] {
+            1 => return false,
+            2 => return true,
+            _ => {}
+        }
+        let mut seen = Vec::new();
+        let mut at = id;
+        let mut yes = false;
+        while !seen.contains(&at) {
+            seen.push(at);
+            if self.states[at as usize].iter().any(|&s| self.last(s)) {
+                yes = true;
+                break;
+            }
+            at = self.step(at, 0);
+        }
+        self.accepts[id as usize] = if yes { 2 } else { 1 };
+        yes
+    }
+}
+
+/// The state of the region's automaton: bits read (capped), whether `K`
+/// so far is at least `k0` so far, the carry of `K + q`, and whether `W`
+/// so far is below (`Below`) or equal to (`At`) `K + q` so far.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Place {
+    pos: u8,
+    kge: bool,
+    carry: u8,
+    flag: bool,
+}
+
+impl Region {
+    fn consts(self) -> (u64, u64) {
+        match self {
+            Region::Below { k0, q } | Region::At { k0, q } => (k0, q),
+        }
+    }
+
+    fn cap(self) -> u32 {
+        let (k0, q) = self.consts();
+        width(k0).max(width(q)) + 1
+    }
+
+    fn start(self) -> Place {
+        Place {
+            pos: 0,
+            kge: true,
+            carry: 0,
+            flag: matches!(self, Region::At { .. }),
+        }
+    }
+
+    /// The next place, `None` once the pair can no longer be in the region.
+    fn step(self, p: Place, k: u64, w: u64) -> Option<Place> {
+        let (k0, q) = self.consts();
+        let pos = u32::from(p.pos);
+        let kb = bit(k0, pos);
+        let kge = if k > kb {
+            true
+        } else if k < kb {
+            false
+        } else {
+            p.kge
+        };
+        let sum = k + bit(q, pos) + u64::from(p.carry);
+        let y = sum & 1;
+        let flag = match self {
+            Region::Below { .. } => {
+                if w < y {
+                    true
+                } else if w > y {
+                    false
+                } else {
+                    p.flag
+                }
+            }
+            Region::At { .. } => {
+                if w != y {
+                    return None;
+                }
+                true
+            }
+        };
+        Some(Place {
+            pos: (pos + 1).min(self.cap()) as u8,
+            kge,
+            carry: (sum >> 1) as u8,
+            flag,
+        })
+    }
+
+    /// Whether the pair read (with zero columns after) is in the region.
+    fn holds(self, p: Place) -> bool {
+        let (k0, q) = self.consts();
+        let pos = u32::from(p.pos);
+        let k_ok = shr(k0, pos) == 0 && p.kge;
+        let high = u64::from(p.carry) + shr(q, pos);
+        let w_ok = match self {
+            Region::Below { .. } => high > 0 || p.flag,
+            Region::At { .. } => high == 0,
+        };
+        k_ok && w_ok
+    }
+}
+
+/// What a statement asks of the pairs in its region.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ask {
+    /// Every pair is in the union.
+    Covered,
+    /// No pair is in the union.
+    Missed,
+}
+
+/// Decides "every pair of `region` is (`Covered`) or is not (`Missed`) in
+/// the union of `rels`", exploring at most `budget` combinations of states.
+pub fn decide(
+    rels: &[SumXor],
+    region: Region,
+    ask: Ask,
+    budget: usize,
+    watch: &mut dyn Watch,
+) -> Result<Verdict, Interrupted> {
+    let mut dfas: Vec<Dfa> = rels.iter().cloned().map(Dfa::new).collect();
+    // a combination: the region's place and each relation's subset
+    type Key = (u8, bool, u8, bool, Vec<u32>);
+    let key = |p: Place, ids: &[u32]| -> Key { (p.pos, p.kge, p.carry, p.flag, ids.to_vec()) };
+    let mut seen: FxHashSet<Key> = FxHashSet::default();
+    // with each combination, the first pair found to reach it (its
+    // columns, `depth` of them), which names a counterexample
+    let mut queue: Vec<(Place, Vec<u32>, u64, u64, u32)> =
+        vec![(region.start(), vec![0; dfas.len()], 0, 0, 0)];
+    seen.insert(key(region.start(), &queue[0].1));
+    let mut head = 0;
+    while head < queue.len() {
+        if seen.len() > budget {
+            return Ok(Verdict::Unknown);
+        }
+        if head % 4096 == 0 {
+            watch.tick(0, 0)?;
+        }
+        let (place, ids, k, w, depth) = queue[head].clone();
+        head += 1;
+        if region.holds(place) {
+            let inside = ids
+                .iter()
+                .zip(dfas.iter_mut())
+                .any(|(&id, d)| d.accepts(id));
+            if inside == (ask == Ask::Missed) {
+                return Ok(Verdict::Fails { k, w });
+            }
+        }
+        for column in 0..4usize {
+            let (kb, wb) = ((column & 1) as u64, (column >> 1) as u64);
+            let Some(next) = region.step(place, kb, wb) else {
+                continue;
+            };
+            let to: Vec<u32> = ids
+                .iter()
+                .zip(dfas.iter_mut())
+                .map(|(&id, d)| d.step(id, column))
+                .collect();
+            if !seen.insert(key(next, &to)) {
+                continue;
+            }
+            let (k2, w2) = if depth < 64 {
+                (k | kb << depth, w | wb << depth)
+            } else {
+                (k, w)
+            };
+            queue.push((next, to, k2, w2, depth + 1));
+        }
+    }
+    Ok(Verdict::Holds)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,151 @@
+use super::*;
+use crate::engine::Quiet;
+
+/// Whether `(k, w)` is in `rel`, by trying every `M_k`.
+fn brute(rel: &SumXor, k: u64, w: u64) -> bool {
+    let Some(total) = (k as i64).checked_add(rel.delta).filter(|&t| t >= 0) else {
+        return false;
+    };
+    let total = total as u64;
+    let l = &rel.lower;
+    match l.len() {
+        1 => total >= l[0] && rel.xor ^ total == w,
+        2 => (l[0]..=total).any(|a| total - a >= l[1] && rel.xor ^ a ^ (total - a) == w),
+        3 => (l[0]..=total).any(|a| {
+            (l[1]..=total - a)
+                .any(|b| total - a - b >= l[2] && rel.xor ^ a ^ b ^ (total - a - b) == w)
+        }),
+        _ => unreachable!(),
+    }
+}
+
+/// Whether the automaton of `rel` accepts `(k, w)`.
+fn run(d: &mut Dfa, k: u64, w: u64) -> bool {
+    let mut id = 0;
+    for pos in 0..width(k).max(width(w)) {
+        let column = ((k >> pos) & 1) + 2 * ((w >> pos) & 1);
+        id = d.step(id, column as usize);
+    }
+    d.accepts(id)
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+    fn rel(&mut self) -> SumXor {
+        let b = 1 + self.next(3) as usize;
+        let mut lower: Vec<u64> = (0..b).map(|_| self.next(6)).collect();
+        lower.sort_unstable();
+        SumXor {
+            lower,
+            delta: self.next(15) as i64 - 7,
+            xor: self.next(9),
+        }
+    }
+}
+
+#[test]
+fn automata_agree_with_trying_every_split() {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    for _ in 0..60 {
+        let rel = rng.rel();
+        let mut d = Dfa::new(rel.clone());
+        for k in 0..40 {
+            for w in 0..80 {
+                assert_eq!(run(&mut d, k, w), brute(&rel, k, w), "{rel:?} k={k} w={w}");
+            }
+        }
+    }
+}
+
+fn in_region(region: Region, k: u64, w: u64) -> bool {
+    match region {
+        Region::Below { k0, q } => k >= k0 && w < k + q,
+        Region::At { k0, q } => k >= k0 && w == k + q,
+    }
+}
+
+#[test]
+fn verdicts_agree_with_trying_every_pair() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let (mut holds, mut fails) = (0, 0);
+    for round in 0..300 {
+        let rels: Vec<SumXor> = (0..1 + rng.next(6)).map(|_| rng.rel()).collect();
+        let (k0, q) = (rng.next(5), rng.next(4));
+        let region = if round % 2 == 0 {
+            Region::Below { k0, q }
+        } else {
+            Region::At { k0, q }
+        };
+        let ask = if rng.next(2) == 0 {
+            Ask::Covered
+        } else {
+            Ask::Missed
+        };
+        let wrong = |k: u64, w: u64| {
+            in_region(region, k, w) && rels.iter().any(|r| brute(r, k, w)) == (ask == Ask::Missed)
+        };
+        match decide(&rels, region, ask, 1 << 20, &mut Quiet).unwrap() {
+            Verdict::Holds => {
+                holds += 1;
+                for k in 0..70 {
+                    for w in 0..k + q + 2 {
+                        assert!(!wrong(k, w), "{rels:?} {region:?} {ask:?}: ({k}, {w})");
+                    }
+                }
+            }
+            Verdict::Fails { k, w } => {
+                fails += 1;
+                assert!(
+                    wrong(k, w),
+                    "{rels:?} {region:?} {ask:?}: ({k}, {w}) is no counterexample"
+                );
+            }
+            Verdict::Unknown => panic!("budget"),
+        }
+    }
+    assert!(
+        holds > 20 && fails > 20,
+        "{holds} proofs, {fails} counterexamples"
+    );
+}
+
+/// Hex 0.8 (take one, leave three heaps): G(n) = (n - 1) / 3 for n >= 1.
+/// For n = 1 + 3K the nim-sums of three heaps summing to n - 1 have
+/// quotients making up K - 1, K - 2 or K - 3 with lower bounds 0.
+#[test]
+fn the_step_of_hex_0_8() {
+    let rels: Vec<SumXor> = [-1, -2, -3]
+        .into_iter()
+        .map(|delta| SumXor {
+            lower: vec![0, 0, 0],
+            delta,
+            xor: 0,
+        })
+        .collect();
+    let below = Region::Below { k0: 1, q: 0 };
+    let at = Region::At { k0: 1, q: 0 };
+    assert_eq!(
+        decide(&rels, below, Ask::Covered, 1 << 16, &mut Quiet),
+        Ok(Verdict::Holds)
+    );
+    assert_eq!(
+        decide(&rels, at, Ask::Missed, 1 << 16, &mut Quiet),
+        Ok(Verdict::Holds)
+    );
+    // without the sums to K - 1, W = K - 1 is missed
+    assert_eq!(
+        decide(&rels[1..], below, Ask::Covered, 1 << 16, &mut Quiet),
+        Ok(Verdict::Fails { k: 1, w: 0 })
+    );
+    // a budget too small to explore is no proof
+    assert_eq!(
+        decide(&rels, below, Ask::Covered, 2, &mut Quiet),
+        Ok(Verdict::Unknown)
+    );
+}
