@@ -135,7 +135,7 @@ fn take_break(
     watch: &mut dyn Watch,
 ) -> Result<Option<Period>, Interrupted> {
     let moves = code.moves_leaving_heaps();
-    let mut target = limit.min(1023);
+    let mut target = limit.min(255);
     loop {
         let n = grow(table, target, allow, true, watch)?;
         if table.proven().is_some() {

@@ -34,12 +34,12 @@
 use super::sumxor::{Ask, Region, SumXor, Verdict, decide};
 use crate::engine::{Interrupted, Watch};
 
-/// Kinds of heaps a move may leave, past which no proof is tried (the
-/// relations grow with their cube).
-const MAX_KINDS: u64 = 64;
+/// Shapes of moves (a move, the sizes of its short heaps and the classes of
+/// its long ones) past which no proof is tried.
+const MAX_SHAPES: u64 = 1 << 22;
 
-/// Combinations of states one statement may explore.
-const BUDGET: usize = 200_000;
+/// Steps the automata may take for one proof (about a second's work).
+const BUDGET: u64 = 1 << 28;
 
 /// Saltuses past which no proof is tried (each remainder is a statement).
 const MAX_SALTUS: u64 = 64;
@@ -73,7 +73,18 @@ pub fn saltus_proof<T: Copy + Into<u64>>(
     }
     let g = |h: u64| -> u64 { v[h as usize].into() };
     let i = n0.max(1);
-    if i - 1 + p > MAX_KINDS || moves.iter().any(|&(_, j)| !(1..=3).contains(&j)) {
+    if moves.iter().any(|&(_, j)| !(1..=3).contains(&j)) {
+        return Ok(None);
+    }
+    // multisets of j heaps out of i - 1 + p kinds
+    let kinds = u128::from(i - 1 + p);
+    let shapes: u128 = moves
+        .iter()
+        .map(|&(_, j)| {
+            (0..u128::from(j)).map(|x| kinds + x).product::<u128>() / [1, 1, 2, 6][j as usize]
+        })
+        .sum();
+    if shapes > u128::from(MAX_SHAPES) {
         return Ok(None);
     }
     let t_max = moves.iter().map(|&(t, _)| t).max().unwrap_or(0);
@@ -88,8 +99,9 @@ pub fn saltus_proof<T: Copy + Into<u64>>(
     if len < used || (n0..len - p).any(|h| g(h + p) != g(h).wrapping_add(s)) {
         return Ok(None);
     }
+    let mut budget = BUDGET;
     for (rels, region, ask) in statements(v, moves, i, (p, s), k0) {
-        if decide(&rels, region, ask, BUDGET, watch)? != Verdict::Holds {
+        if decide(&rels, region, ask, &mut budget, watch)? != Verdict::Holds {
             return Ok(None);
         }
     }
@@ -106,7 +118,6 @@ fn statements<T: Copy + Into<u64>>(
     k0: u64,
 ) -> Vec<(Vec<SumXor>, Region, Ask)> {
     let g = |h: u64| -> u64 { v[h as usize].into() };
-    let mut out = Vec::new();
     let m = s.trailing_zeros();
     let (quot, rem) = (|x: u64| x >> m, |x: u64| x & (s - 1));
     let long: Vec<u64> = (0..p).map(|c| g(i + c)).collect();
@@ -114,38 +125,41 @@ fn statements<T: Copy + Into<u64>>(
         .map(Part::Short)
         .chain((0..p).map(Part::Long))
         .collect();
-    for cn in 0..p {
-        // the relations of each remainder
-        let mut by_rem: Vec<Vec<SumXor>> = vec![Vec::new(); s as usize];
-        for &(t, j) in moves {
-            for parts in multisets(kinds.len(), j as usize) {
-                let (mut lower, mut xor, mut r) = (Vec::new(), 0u64, 0u64);
-                // D = i + cn - t - (short sizes) - (i + c_k for the long)
-                let mut d = (i + cn) as i64 - t as i64;
-                for &k in &parts {
-                    match kinds[k] {
-                        Part::Short(h) => {
-                            d -= h as i64;
-                            xor ^= quot(g(h));
-                            r ^= rem(g(h));
-                        }
-                        Part::Long(c) => {
-                            d -= (i + c) as i64;
-                            lower.push(quot(long[c as usize]));
-                            r ^= rem(long[c as usize]);
-                        }
+    // the relations of each class of heaps and each remainder
+    let mut rels: Vec<Vec<Vec<SumXor>>> = vec![vec![Vec::new(); s as usize]; p as usize];
+    for &(t, j) in moves {
+        each_multiset(kinds.len(), j as usize, |parts| {
+            let (mut lower, mut xor, mut r) = (Vec::with_capacity(3), 0u64, 0u64);
+            // D = i + c_n - t - (short sizes) - (i + c_k for the long)
+            let mut d = i as i64 - t as i64;
+            for &k in parts {
+                match kinds[k] {
+                    Part::Short(h) => {
+                        d -= h as i64;
+                        xor ^= quot(g(h));
+                        r ^= rem(g(h));
+                    }
+                    Part::Long(c) => {
+                        d -= (i + c) as i64;
+                        lower.push(quot(long[c as usize]));
+                        r ^= rem(long[c as usize]);
                     }
                 }
-                if lower.is_empty() || d.rem_euclid(p as i64) != 0 {
-                    continue;
-                }
-                let delta = d / p as i64 + lower.iter().sum::<u64>() as i64;
-                lower.sort_unstable();
-                by_rem[r as usize].push(SumXor { lower, delta, xor });
             }
-        }
-        let (q, r_n) = (quot(long[cn as usize]), rem(long[cn as usize]));
-        for (r, rels) in by_rem.iter_mut().enumerate() {
+            if lower.is_empty() {
+                return;
+            }
+            // the one class c_n for which p divides D
+            let cn = (-d).rem_euclid(p as i64);
+            let delta = (d + cn) / p as i64 + lower.iter().sum::<u64>() as i64;
+            lower.sort_unstable();
+            rels[cn as usize][r as usize].push(SumXor { lower, delta, xor });
+        });
+    }
+    let mut out = Vec::new();
+    for (cn, by_rem) in rels.into_iter().enumerate() {
+        let (q, r_n) = (quot(long[cn]), rem(long[cn]));
+        for (r, mut rels) in by_rem.into_iter().enumerate() {
             rels.sort_unstable();
             rels.dedup();
             let r = r as u64;
@@ -163,23 +177,17 @@ fn statements<T: Copy + Into<u64>>(
     out
 }
 
-/// Every multiset of `j` items out of `0..kinds`, as ascending lists.
-fn multisets(kinds: usize, j: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(j);
-    fn rec(from: usize, kinds: usize, j: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == j {
-            out.push(cur.clone());
-            return;
+/// Calls `f` with every multiset of `j` (at most 3) items out of
+/// `0..kinds`, as an ascending list.
+fn each_multiset(kinds: usize, j: usize, mut f: impl FnMut(&[usize])) {
+    match j {
+        1 => (0..kinds).for_each(|a| f(&[a])),
+        2 => (0..kinds).for_each(|a| (a..kinds).for_each(|b| f(&[a, b]))),
+        3 => {
+            (0..kinds).for_each(|a| (a..kinds).for_each(|b| (b..kinds).for_each(|c| f(&[a, b, c]))))
         }
-        for k in from..kinds {
-            cur.push(k);
-            rec(k, kinds, j, cur, out);
-            cur.pop();
-        }
+        _ => {}
     }
-    rec(0, kinds, j, &mut cur, &mut out);
-    out
 }
 
 #[cfg(test)]

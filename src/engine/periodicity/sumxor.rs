@@ -321,15 +321,24 @@ pub enum Ask {
     Missed,
 }
 
+/// Relation states held by the combinations one statement explores, at
+/// most (4 bytes each).
+const MAX_HELD: usize = 1 << 23;
+
 /// Decides "every pair of `region` is (`Covered`) or is not (`Missed`) in
-/// the union of `rels`", exploring at most `budget` combinations of states.
+/// the union of `rels`". Each combination explored costs `rels.len() + 1`
+/// steps of `budget` for each of its four successors; `Unknown` once the
+/// budget is spent or the combinations would hold more than [`MAX_HELD`]
+/// states.
 pub fn decide(
     rels: &[SumXor],
     region: Region,
     ask: Ask,
-    budget: usize,
+    budget: &mut u64,
     watch: &mut dyn Watch,
 ) -> Result<Verdict, Interrupted> {
+    let cost = 4 * (rels.len() as u64 + 1);
+    let most = MAX_HELD / (rels.len() + 1);
     let mut dfas: Vec<Dfa> = rels.iter().cloned().map(Dfa::new).collect();
     // a combination: the region's place and each relation's subset
     type Key = (u8, bool, u8, bool, Vec<u32>);
@@ -342,9 +351,10 @@ pub fn decide(
     seen.insert(key(region.start(), &queue[0].1));
     let mut head = 0;
     while head < queue.len() {
-        if seen.len() > budget {
+        if seen.len() > most || *budget < cost {
             return Ok(Verdict::Unknown);
         }
+        *budget -= cost;
         if head % 4096 == 0 {
             watch.tick(0, 0)?;
         }

@@ -129,7 +129,7 @@ fn step_fails(v: &[u64], code: &str, (n0, p, s): (u64, u64, u64)) -> bool {
         .into_iter()
         .any(|(rels, region, ask)| {
             matches!(
-                decide(&rels, region, ask, BUDGET, &mut Quiet).unwrap(),
+                decide(&rels, region, ask, &mut BUDGET.clone(), &mut Quiet).unwrap(),
                 Verdict::Fails { .. }
             )
         })

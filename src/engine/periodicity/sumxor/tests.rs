@@ -90,7 +90,7 @@ fn verdicts_agree_with_trying_every_pair() {
         let wrong = |k: u64, w: u64| {
             in_region(region, k, w) && rels.iter().any(|r| brute(r, k, w)) == (ask == Ask::Missed)
         };
-        match decide(&rels, region, ask, 1 << 20, &mut Quiet).unwrap() {
+        match decide(&rels, region, ask, &mut (1 << 30), &mut Quiet).unwrap() {
             Verdict::Holds => {
                 holds += 1;
                 for k in 0..70 {
@@ -131,21 +131,21 @@ fn the_step_of_hex_0_8() {
     let below = Region::Below { k0: 1, q: 0 };
     let at = Region::At { k0: 1, q: 0 };
     assert_eq!(
-        decide(&rels, below, Ask::Covered, 1 << 16, &mut Quiet),
+        decide(&rels, below, Ask::Covered, &mut (1 << 24), &mut Quiet),
         Ok(Verdict::Holds)
     );
     assert_eq!(
-        decide(&rels, at, Ask::Missed, 1 << 16, &mut Quiet),
+        decide(&rels, at, Ask::Missed, &mut (1 << 24), &mut Quiet),
         Ok(Verdict::Holds)
     );
     // without the sums to K - 1, W = K - 1 is missed
     assert_eq!(
-        decide(&rels[1..], below, Ask::Covered, 1 << 16, &mut Quiet),
+        decide(&rels[1..], below, Ask::Covered, &mut (1 << 24), &mut Quiet),
         Ok(Verdict::Fails { k: 1, w: 0 })
     );
     // a budget too small to explore is no proof
     assert_eq!(
-        decide(&rels, below, Ask::Covered, 2, &mut Quiet),
+        decide(&rels, below, Ask::Covered, &mut 40, &mut Quiet),
         Ok(Verdict::Unknown)
     );
 }
