@@ -874,6 +874,40 @@ fn periods_with_a_saltus_and_the_default_search() {
     assert_eq!(lines[5], values[r as usize].to_string());
 }
 
+/// A heap far past the table of a code with a proven arithmetic period:
+/// its value at once, `explain` shows the step from the period, and a
+/// failed check says why although the options cannot be listed.
+#[test]
+fn far_heaps_of_an_arithmetic_period() {
+    let lines =
+        common::run_ok("game h = hex 0.F8\nperiod h\nexplain h(10^18)\ngrundy h(10^18) + h(5)");
+    assert!(
+        lines[0].starts_with("pre-period 7, period 6, saltus 4: proven"),
+        "{lines:?}"
+    );
+    // 10^18 = 10 + 166666666666666665 * 6, and G(10) = 5
+    assert_eq!(
+        lines[2],
+        "  1000000000000000000 = 10 + 166666666666666665 × 6, so h(1000000000000000000) = h(10) + \
+         166666666666666665 × 4 = 5 + 666666666666666660 = 666666666666666665"
+    );
+    assert!(
+        lines[1].contains("h(n + 6) = h(n) + 4 for n >= 7"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[3], (666_666_666_666_666_665u64 ^ 2).to_string());
+    let mut s = mex::session::Session::default();
+    let (out, report) = s.run_collect("t", "game h = hex 0.F8\ncheck grundy h(10^18) == 3");
+    assert!(report.errors.is_empty());
+    assert_eq!(report.status(), 1);
+    assert!(out[0].starts_with("FAIL grundy h(10^18) == 3: expected 3, found 666666666666666665"));
+    assert!(
+        out.iter().any(|l| l.contains("proven arithmetic period")),
+        "{out:?}"
+    );
+}
+
 /// A rule written out that runs as a family answers like the family where
 /// only the family's proof or its classes of moves can: `period` is proven,
 /// and `moves`/`explain` of a heap past the options limit answer.

@@ -293,7 +293,8 @@ fn check_move_on_explicit_games_positions_and_aliases() {
     let defs = "game kayles = octal 0.77\n\
                 game f(n) = kayles(n) + *1\n\
                 game s(n) = { s(n - k) for k in {1, 3, 4} if k <= n }\n\
-                game two(m, n) = { two(m, j) for j in 0..n } | { two(i, n) for i in 0..m }\n";
+                game two(m, n) = { two(m, j) for j in 0..n } | { two(i, n) for i in 0..m }\n\
+                game h = hex 0.8\n";
     run(&mut s, "defs.mex", defs);
     let cases = [
         ("{*1, {*1}, *2} -> {*1}", "ok"),
@@ -345,6 +346,18 @@ fn check_move_on_explicit_games_positions_and_aliases() {
         (
             "nim(4) + nim(4) -> nim(4) + nim(1)",
             "no move wins: nim(4) + nim(4) is a P-position",
+        ),
+        // take one, leave three heaps: the move is shown as written, heaps
+        // with no moves included
+        (
+            "h(10) -> h(1) + h(1) + h(7)",
+            "is one move from h(10) (h(10) -> h(1) + h(1) + h(7))",
+        ),
+        ("h(10) -> h(3) + h(3) + h(3)", "ok"),
+        // a heap with too many options to list is still graded
+        (
+            "h(10^18) -> h(2) + h(3) + h(999999999999999994)",
+            "the winning moves are not listed: h(1000000000000000000) has",
         ),
     ];
     for (check, want) in cases {

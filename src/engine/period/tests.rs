@@ -173,13 +173,13 @@ fn unprovable_rules_are_observed() {
         PeriodSearch::NotFound { up_to } => assert_eq!(up_to, 3000),
         PeriodSearch::Proven(p) => panic!("{p:?}"),
     }
-    // hex 0.3F: from heap 0 on, + 3 every 6 heaps; a saltus that is not a
-    // power of two is seen but not proven
-    let mut t = HeapTable::new(HeapRule::TakeBreak(parse_code("0.3F", true).unwrap()));
-    match find_period(&mut t, 600, Allowance::ANY, &mut Quiet).unwrap() {
+    // hex 0.9 up to heap 18 looks arithmetic (+ 2 every 4 heaps from heap
+    // 2 on), which the next value breaks: seen, and the proof fails
+    let mut t = HeapTable::new(HeapRule::TakeBreak(parse_code("0.9", true).unwrap()));
+    match find_period(&mut t, 18, Allowance::ANY, &mut Quiet).unwrap() {
         PeriodSearch::Candidate(p) => {
-            assert_eq!((p.preperiod, p.period, p.saltus), (0, 6, 3));
-            assert_eq!(p.proof, Proof::Observed { up_to: 600 });
+            assert_eq!((p.preperiod, p.period, p.saltus), (2, 4, 2));
+            assert_eq!(p.proof, Proof::Observed { up_to: 18 });
         }
         other => panic!("{other:?}"),
     }
@@ -187,8 +187,9 @@ fn unprovable_rules_are_observed() {
 
 #[test]
 fn arithmetic_periods_of_codes_are_proven() {
-    // hex 0.8: (n - 1) / 3 from heap 1 on; hex 0.F8: + 4 every 6 heaps
-    for (code, expected) in [("0.8", (1, 3, 1)), ("0.F8", (7, 6, 4))] {
+    // hex 0.8: (n - 1) / 3 from heap 1 on; hex 0.F8: + 4 every 6 heaps;
+    // hex 0.3F: + 3 every 6 heaps
+    for (code, expected) in [("0.8", (1, 3, 1)), ("0.F8", (7, 6, 4)), ("0.3F", (0, 6, 3))] {
         let mut t = HeapTable::new(HeapRule::TakeBreak(parse_code(code, true).unwrap()));
         match find_period(&mut t, 100_000, Allowance::ANY, &mut Quiet).unwrap() {
             PeriodSearch::Proven(p) => {

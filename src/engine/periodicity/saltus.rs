@@ -3,35 +3,36 @@
 //! A move of a take-and-break game removes `t` tokens from a heap and
 //! leaves `j` non-empty heaps (`j` from 1 to 3) whose sizes add up to the
 //! rest. Suppose the values follow `G(h + p) = G(h) + s` from heap `n0` on
-//! as far as they were computed, with `s = 2^m`. Let `i = max(n0, 1)` and
-//! write a heap `h >= i` as `h = i + c + pL` (`0 <= c < p`); the pattern
-//! says `G(h) = s (L + Q_c) + R_c`, where `Q_c` and `R_c` are the quotient
-//! and remainder of `G(i + c)` by `s`. As `s` is a power of two, the
-//! nim-sum of such values is `s` times the nim-sum of the quotients plus
-//! the nim-sum of the remainders.
+//! as far as they were computed, and write `s = 2^m u` with `u` odd. Let
+//! `i = max(n0, 1)` and write a heap `h >= i` as `h = i + c + pL` (`0 <= c
+//! < p`); the pattern says `G(h) = s L + G(i + c) = 2^m (u L + Q_c) + R_c`,
+//! where `Q_c` and `R_c` are the quotient and remainder of `G(i + c)` by
+//! `2^m`. As `2^m` is a power of two and `R_c < 2^m`, the nim-sum of such
+//! values is `2^m` times the nim-sum of the `u L + Q_c` plus the nim-sum of
+//! the remainders.
 //!
 //! **The step.** Take `n = i + c_n + pK >= N` and suppose the pattern holds
 //! below `n`. `N > 3(i - 1) + t_max`, so every move leaves at least one
 //! heap `>= i` (long); the others are short (`1 <= h < i`, with their
 //! computed values). Fix the move, the sizes of the short heaps and the
 //! classes `c_k` of the long ones: their layers must satisfy `p (L_1 + ...)
-//! = pK + D` for a constant `D` (no move of this shape unless `p` divides
-//! `D`). With `M_k = L_k + Q_{c_k}` that is `sum M_k = K + delta`, any
-//! `M_k >= Q_{c_k}` with that sum is a move, and the value it leaves is
-//! `s W + R` with `W = C ^ M_1 ^ ...` (`C` the nim-sum of the short heaps'
-//! quotients) and `R` the nim-sum of all the remainders, a constant. So
-//! for each remainder `R` the options of `n` are `s W` for the pairs
-//! `(K, W)` of a union of [`SumXor`] relations, the same union for every
-//! `n` of class `c_n`, and `G(n) = s (K + Q_{c_n}) + R_{c_n}` exactly when
-//! (A) every `W < K + Q_{c_n}` is covered for each `R < s`, (B) `W = K +
-//! Q_{c_n}` is covered for each `R < R_{c_n}` and (C) it is not for
-//! `R_{c_n}`. [`decide`] settles each for every `K >= K0` at once.
+//! = pK + D` for a constant `D`, which is divisible by `p` for exactly one
+//! class `c_n`. Any `L_k >= 0` with `sum L_k = K + D / p` is a move, and the
+//! value it leaves is `2^m W + R` with `W = C ^ (u L_1 + Q_{c_1}) ^ ...`
+//! (`C` the nim-sum of the short heaps' quotients) and `R` the nim-sum of
+//! all the remainders, a constant. So for each remainder `R` the options of
+//! `n` are `2^m W` for the pairs `(K, W)` of a union of [`SumXor`]
+//! relations, the same union for every `n` of class `c_n`, and `G(n) = 2^m
+//! (u K + Q_{c_n}) + R_{c_n}` exactly when (A) every `W < u K + Q_{c_n}` is
+//! covered for each `R < 2^m`, (B) `W = u K + Q_{c_n}` is covered for each
+//! `R < R_{c_n}` and (C) it is not for `R_{c_n}`. [`decide`] settles each
+//! for every `K >= K0` at once.
 //!
 //! **The base.** The values up to `N` are computed and checked against the
 //! pattern. With the step for every `n >= N`, the pattern holds for every
 //! heap, by induction.
 
-use super::sumxor::{Ask, Region, SumXor, Verdict, decide};
+use super::sumxor::{Ask, MAX_MULTIPLIER, Region, SumXor, Verdict, decide};
 use crate::engine::{Interrupted, Watch};
 
 /// Shapes of moves (a move, the sizes of its short heaps and the classes of
@@ -41,13 +42,14 @@ const MAX_SHAPES: u64 = 1 << 22;
 /// Steps the automata may take for one proof (about a second's work).
 const BUDGET: u64 = 1 << 28;
 
-/// Saltuses past which no proof is tried (each remainder is a statement).
-const MAX_SALTUS: u64 = 64;
+/// Powers of two in a saltus past which no proof is tried (each remainder
+/// is a statement).
+const MAX_TWOS: u64 = 64;
 
-/// Whether an arithmetic period with saltus `s` may be proven here: `s` is
-/// a power of two, not too large.
+/// Whether an arithmetic period with saltus `s` may be proven here: `s =
+/// 2^m u` with `2^m <= 64` and `u` odd and small.
 pub fn provable(s: u64) -> bool {
-    s.is_power_of_two() && s <= MAX_SALTUS
+    s > 0 && (1 << s.trailing_zeros()) <= MAX_TWOS && s >> s.trailing_zeros() <= MAX_MULTIPLIER
 }
 
 /// A heap left by a move: short (its size) or long (its class).
@@ -119,17 +121,18 @@ fn statements<T: Copy + Into<u64>>(
 ) -> Vec<(Vec<SumXor>, Region, Ask)> {
     let g = |h: u64| -> u64 { v[h as usize].into() };
     let m = s.trailing_zeros();
-    let (quot, rem) = (|x: u64| x >> m, |x: u64| x & (s - 1));
+    let (u, two) = (s >> m, 1u64 << m);
+    let (quot, rem) = (|x: u64| x >> m, |x: u64| x & (two - 1));
     let long: Vec<u64> = (0..p).map(|c| g(i + c)).collect();
     let kinds: Vec<Part> = (1..i)
         .map(Part::Short)
         .chain((0..p).map(Part::Long))
         .collect();
     // the relations of each class of heaps and each remainder
-    let mut rels: Vec<Vec<Vec<SumXor>>> = vec![vec![Vec::new(); s as usize]; p as usize];
+    let mut rels: Vec<Vec<Vec<SumXor>>> = vec![vec![Vec::new(); two as usize]; p as usize];
     for &(t, j) in moves {
         each_multiset(kinds.len(), j as usize, |parts| {
-            let (mut lower, mut xor, mut r) = (Vec::with_capacity(3), 0u64, 0u64);
+            let (mut offsets, mut xor, mut r) = (Vec::with_capacity(3), 0u64, 0u64);
             // D = i + c_n - t - (short sizes) - (i + c_k for the long)
             let mut d = i as i64 - t as i64;
             for &k in parts {
@@ -141,19 +144,24 @@ fn statements<T: Copy + Into<u64>>(
                     }
                     Part::Long(c) => {
                         d -= (i + c) as i64;
-                        lower.push(quot(long[c as usize]));
+                        offsets.push(quot(long[c as usize]));
                         r ^= rem(long[c as usize]);
                     }
                 }
             }
-            if lower.is_empty() {
+            if offsets.is_empty() {
                 return;
             }
             // the one class c_n for which p divides D
             let cn = (-d).rem_euclid(p as i64);
-            let delta = (d + cn) / p as i64 + lower.iter().sum::<u64>() as i64;
-            lower.sort_unstable();
-            rels[cn as usize][r as usize].push(SumXor { lower, delta, xor });
+            let delta = (d + cn) / p as i64;
+            offsets.sort_unstable();
+            rels[cn as usize][r as usize].push(SumXor {
+                u,
+                offsets,
+                delta,
+                xor,
+            });
         });
     }
     let mut out = Vec::new();
@@ -163,11 +171,11 @@ fn statements<T: Copy + Into<u64>>(
             rels.sort_unstable();
             rels.dedup();
             let r = r as u64;
-            let mut asks = vec![(Region::Below { k0, q }, Ask::Covered)];
+            let mut asks = vec![(Region::Below { k0, u, q }, Ask::Covered)];
             if r < r_n {
-                asks.push((Region::At { k0, q }, Ask::Covered));
+                asks.push((Region::At { k0, u, q }, Ask::Covered));
             } else if r == r_n {
-                asks.push((Region::At { k0, q }, Ask::Missed));
+                asks.push((Region::At { k0, u, q }, Ask::Missed));
             }
             for (region, ask) in asks {
                 out.push((rels.clone(), region, ask));

@@ -1,18 +1,18 @@
 //! Statements about all pairs of numbers `(K, W)`, decided exactly by
 //! finite automata.
 //!
-//! The relations are unions of [`SumXor`] sets
-//! `{(K, W) : there are M_1 .. M_b with M_k >= lower_k, M_1 + ... + M_b =
-//! K + delta and W = xor ^ M_1 ^ ... ^ M_b}`: sums and nim-sums together,
-//! which no periodicity of `K` captures but a finite automaton does. An
-//! automaton reads `K` and `W` in binary, least significant bit first, one
-//! column `(k_j, w_j)` at a time, and guesses the bits of the `M_k`; its
-//! state holds the carry of `M_1 + ... + M_b - K - delta` (the sum is
-//! checked bit by bit), whether each `M_k` is at least its lower bound so
-//! far, and how many bits it has read, capped where the constants have no
-//! more bits. The pair is in the relation when, after its columns and
-//! perhaps more columns of zeros (the `M_k` may be one bit longer), some
-//! run of guesses ends with no carry and every bound met.
+//! The relations are unions of [`SumXor`] sets `{(K, W) : there are L_1 ..
+//! L_b >= 0 with L_1 + ... + L_b = K + delta and W = xor ^ (u L_1 + a_1) ^
+//! ... ^ (u L_b + a_b)}`: sums and nim-sums together, which no periodicity
+//! of `K` captures but a finite automaton does. An automaton reads `K` and
+//! `W` in binary, least significant bit first, one column `(k_j, w_j)` at a
+//! time, and guesses the bits of the `L_k`; its state holds the carry of
+//! `L_1 + ... + L_b - K - delta` (the sum is checked bit by bit), the carry
+//! of each `u L_k + a_k` (whose bits it works out as it goes), and how many
+//! bits it has read, capped where the constants have no more bits. The pair
+//! is in the relation when, after its columns and perhaps more columns of
+//! zeros (the `L_k` and the products may be longer), some run of guesses
+//! ends with no carry left.
 //!
 //! A statement "for every `K >= K0` and every `W` of a region, `(K, W)` is
 //! (or is not) in the union" is decided by exploring every state the
@@ -26,11 +26,17 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::engine::{Interrupted, Watch};
 
-/// `{(K, W) : there are M_k >= lower[k], sum M_k = K + delta, W = xor ^
-/// (nim-sum of the M_k)}`, with one to three `M_k`.
+/// The largest multiplier `u` the automata take (their carries grow with
+/// it).
+pub const MAX_MULTIPLIER: u64 = 15;
+
+/// `{(K, W) : there are L_k >= 0 with sum L_k = K + delta and W = xor ^
+/// (nim-sum of the u L_k + offsets[k])}`, with one to three `L_k` and
+/// `1 <= u <=` [`MAX_MULTIPLIER`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SumXor {
-    pub lower: Vec<u64>,
+    pub u: u64,
+    pub offsets: Vec<u64>,
     pub delta: i64,
     pub xor: u64,
 }
@@ -46,12 +52,12 @@ pub enum Verdict {
     Unknown,
 }
 
-/// Which pairs a statement is about: `K >= k0` and `W < K + q` (`Below`)
-/// or `W = K + q` (`At`).
+/// Which pairs a statement is about: `K >= k0` and `W < u K + q`
+/// (`Below`) or `W = u K + q` (`At`), with `1 <= u <=` [`MAX_MULTIPLIER`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Region {
-    Below { k0: u64, q: u64 },
-    At { k0: u64, q: u64 },
+    Below { k0: u64, u: u64, q: u64 },
+    At { k0: u64, u: u64, q: u64 },
 }
 
 /// Bit `pos` of `x` (0 past 63).
@@ -79,10 +85,10 @@ fn width(x: u64) -> u32 {
 struct Nfa {
     /// Bits read, capped at the relation's `cap`.
     pos: u8,
-    /// The carry of `sum M - K - delta` into bit `pos`.
+    /// The carry of `sum L - K - delta` into bit `pos`.
     carry: i8,
-    /// Bit k: `M_k` so far is at least `lower_k` so far.
-    ge: u8,
+    /// The carry of each `u L_k + a_k` into bit `pos` (at most `u`).
+    r: [u8; 3],
 }
 
 /// The subset construction of one [`SumXor`], built as it is explored.
@@ -101,17 +107,19 @@ struct Dfa {
 
 impl Dfa {
     fn new(rel: SumXor) -> Dfa {
+        debug_assert!(
+            (1..=MAX_MULTIPLIER).contains(&rel.u) && (1..=3).contains(&rel.offsets.len())
+        );
         let wide = rel
-            .lower
+            .offsets
             .iter()
-            .map(|&l| width(l))
+            .map(|&a| width(a))
             .chain([
                 width(rel.xor),
                 width((rel.delta ^ (rel.delta >> 63)) as u64) + 1,
             ])
             .max()
             .unwrap_or(0);
-        let all = (1u8 << rel.lower.len()) - 1;
         let mut d = Dfa {
             rel,
             cap: wide + 1,
@@ -123,7 +131,7 @@ impl Dfa {
         d.intern(vec![Nfa {
             pos: 0,
             carry: 0,
-            ge: all,
+            r: [0; 3],
         }]);
         d
     }
@@ -145,47 +153,42 @@ impl Dfa {
     /// The states after reading column `(k, w)` from `s`.
     fn step_nfa(&self, s: Nfa, k: u64, w: u64, out: &mut Vec<Nfa>) {
         let pos = u32::from(s.pos);
-        let b = self.rel.lower.len();
+        let parts = self.rel.offsets.len();
         let xbit = bit(self.rel.xor, pos);
         let dbit = sar(self.rel.delta, pos) & 1;
         let npos = (pos + 1).min(self.cap) as u8;
-        for g in 0u32..(1 << b) {
-            let ones = g.count_ones() as u64;
-            if (ones & 1) ^ xbit != w {
+        for g in 0u32..(1 << parts) {
+            // the bit of each u L_k + a_k, and its carry
+            let mut r = [0u8; 3];
+            let mut parity = xbit;
+            for (j, &a) in self.rel.offsets.iter().enumerate() {
+                let t = u64::from(s.r[j]) + self.rel.u * u64::from((g >> j) & 1) + bit(a, pos);
+                parity ^= t & 1;
+                r[j] = (t >> 1) as u8;
+            }
+            if parity != w {
                 continue;
             }
-            let x = i64::from(s.carry) + ones as i64 - k as i64 - dbit;
+            let x = i64::from(s.carry) + i64::from(g.count_ones()) - k as i64 - dbit;
             if x & 1 != 0 {
                 continue;
-            }
-            let mut ge = s.ge;
-            for (j, &low) in self.rel.lower.iter().enumerate() {
-                let (m, l) = (u64::from(g >> j) & 1, bit(low, pos));
-                if m > l {
-                    ge |= 1 << j;
-                } else if m < l {
-                    ge &= !(1 << j);
-                }
             }
             out.push(Nfa {
                 pos: npos,
                 carry: (x >> 1) as i8,
-                ge,
+                r,
             });
         }
     }
 
-    /// Whether a run may stop at `s`: no carry left, every bound met.
+    /// Whether a run may stop at `s`: no carry left, no constant bit
+    /// unread.
     fn last(&self, s: Nfa) -> bool {
         let pos = u32::from(s.pos);
         i64::from(s.carry) == sar(self.rel.delta, pos)
             && shr(self.rel.xor, pos) == 0
-            && self
-                .rel
-                .lower
-                .iter()
-                .enumerate()
-                .all(|(j, &low)| shr(low, pos) == 0 && s.ge & (1 << j) != 0)
+            && s.r == [0; 3]
+            && self.rel.offsets.iter().all(|&a| shr(a, pos) == 0)
     }
 
     fn step(&mut self, id: u32, column: usize) -> u32 {
@@ -228,8 +231,8 @@ impl Dfa {
 }
 
 /// The state of the region's automaton: bits read (capped), whether `K`
-/// so far is at least `k0` so far, the carry of `K + q`, and whether `W`
-/// so far is below (`Below`) or equal to (`At`) `K + q` so far.
+/// so far is at least `k0` so far, the carry of `u K + q`, and whether `W`
+/// so far is below (`Below`) or equal to (`At`) `u K + q` so far.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 struct Place {
     pos: u8,
@@ -239,14 +242,14 @@ struct Place {
 }
 
 impl Region {
-    fn consts(self) -> (u64, u64) {
+    fn consts(self) -> (u64, u64, u64) {
         match self {
-            Region::Below { k0, q } | Region::At { k0, q } => (k0, q),
+            Region::Below { k0, u, q } | Region::At { k0, u, q } => (k0, u, q),
         }
     }
 
     fn cap(self) -> u32 {
-        let (k0, q) = self.consts();
+        let (k0, _, q) = self.consts();
         width(k0).max(width(q)) + 1
     }
 
@@ -261,7 +264,7 @@ impl Region {
 
     /// The next place, `None` once the pair can no longer be in the region.
     fn step(self, p: Place, k: u64, w: u64) -> Option<Place> {
-        let (k0, q) = self.consts();
+        let (k0, u, q) = self.consts();
         let pos = u32::from(p.pos);
         let kb = bit(k0, pos);
         let kge = if k > kb {
@@ -271,7 +274,7 @@ impl Region {
         } else {
             p.kge
         };
-        let sum = k + bit(q, pos) + u64::from(p.carry);
+        let sum = u64::from(p.carry) + u * k + bit(q, pos);
         let y = sum & 1;
         let flag = match self {
             Region::Below { .. } => {
@@ -300,7 +303,7 @@ impl Region {
 
     /// Whether the pair read (with zero columns after) is in the region.
     fn holds(self, p: Place) -> bool {
-        let (k0, q) = self.consts();
+        let (k0, _, q) = self.consts();
         let pos = u32::from(p.pos);
         let k_ok = shr(k0, pos) == 0 && p.kge;
         let high = u64::from(p.carry) + shr(q, pos);

@@ -153,11 +153,36 @@ pub fn relate(defs: &Defs, store: &mut Store, g: &Game, h: &Game) -> Result<Rela
         if is_option(defs, store, &c.comp, &became_comps)? {
             return Ok(Relation::OneMove {
                 from: c.text.clone(),
-                to: written(&became),
+                to: as_written(defs, h, &rest).unwrap_or_else(|| written(&became)),
             });
         }
     }
     Ok(Relation::Apart { changed, added })
+}
+
+/// The parts of `h` as written, less the components `rest` (each once):
+/// what a component became, with the heaps it left that have no moves
+/// (`h(1) + h(1) + h(7)`, not only `h(7)`). `None` when `rest` is not
+/// written in `h` as it was in G.
+fn as_written(defs: &Defs, h: &Game, rest: &[Shown]) -> Option<String> {
+    let mut parts: Vec<String> = h
+        .parts
+        .iter()
+        .map(|p| show::game(defs, &Game::single(p.clone())))
+        .collect();
+    for r in rest {
+        let at = parts.iter().position(|t| *t == r.text)?;
+        parts.remove(at);
+    }
+    let shown: Vec<String> = parts
+        .into_iter()
+        .filter(|t| t != "0" && t != "*0")
+        .collect();
+    Some(if shown.is_empty() {
+        "0".into()
+    } else {
+        shown.join(" + ")
+    })
 }
 
 /// A sum of components as written (`0` when there are none).

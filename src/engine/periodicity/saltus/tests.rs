@@ -78,6 +78,10 @@ fn arithmetic_periods_of_hexadecimal_games() {
         ("8.0", (1, 2, 1)),
         ("0.F8", (7, 6, 4)),
         ("0.9F", (4, 3, 2)),
+        // saltuses that are not powers of two
+        ("0.3F", (0, 6, 3)),
+        ("0.228", (1, 9, 3)),
+        ("0.608", (1, 9, 3)),
     ] {
         let long = values(code, 700);
         assert_eq!(prove(code, 200, &long), Some(expected), "hex {code}");
