@@ -196,12 +196,18 @@ fn too_many(defs: &Defs, key: &Key, count: u128, limit: u64) -> EvalError {
             "{} has {count} options, more than the limit of {limit} for one position",
             defs.show_key(key)
         ))
-        .hint(format!(
-            "`set options {}` raises the limit (time grows with it); `grundy` answers without listing options",
-            count.min(u128::from(u64::MAX))
-        )),
+        .hint(if count <= u128::from(LISTABLE) {
+            format!(
+                "`set options {count}` raises the limit (time grows with it); `grundy` answers without listing options"
+            )
+        } else {
+            "listing them would take years whatever the limit; `grundy` and `outcome` answer without listing options".to_string()
+        }),
     )
 }
+
+/// Options past which raising the limit is no help (years of listing).
+const LISTABLE: u64 = 1 << 50;
 
 fn unknown(defs: &Defs, key: &Key, h: u64) -> EvalError {
     EvalError::from(Diagnostic::unplaced(format!(

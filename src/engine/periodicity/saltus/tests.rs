@@ -175,3 +175,28 @@ fn values_of_another_game_are_not_proven() {
             .is_some()
     );
 }
+
+#[test]
+fn any_table_and_moves_end_without_a_panic() {
+    // tables that are no game's values, moves of any shape: the proof may
+    // hold or not, but it ends, within its budget
+    let mut state = 0x0123_4567_89AB_CDEFu64;
+    let mut rng = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    for _ in 0..400 {
+        let moves: Vec<(u64, u32)> = (0..1 + rng(4))
+            .map(|_| (rng(5), 1 + rng(3) as u32))
+            .collect();
+        let (n0, p, s) = (rng(6), 1 + rng(6), 1 + rng(40));
+        let len = (n0 + p + rng(60)) as usize;
+        let mut v: Vec<u64> = (0..len as u64).map(|_| rng(50)).collect();
+        for h in n0 as usize + p as usize..len {
+            v[h] = v[h - p as usize] + s;
+        }
+        let _ = saltus_proof(&v, &moves, (n0, p, s), &mut Quiet).unwrap();
+    }
+}
