@@ -7,6 +7,7 @@ use crate::engine::period::Period;
 use crate::engine::rule::HeapRule;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
+use crate::ir::DefKind;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
@@ -66,7 +67,19 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
         Part::Options(e) => e.options.clone(),
         Part::Pos(key) => {
             if let Some(rule) = heap_options::rule_for(defs, store, key) {
-                return explain_heap(defs, store, key, &rule, &name);
+                let mut lines = explain_heap(defs, store, key, &rule, &name)?;
+                if !matches!(defs.games[key.game].kind, DefKind::Family(_)) {
+                    // a rule written out, too big to run as written
+                    lines.insert(
+                        0,
+                        format!(
+                            "{} runs as {}: its moves are that family's, each split once",
+                            defs.games[key.game].name,
+                            rule.describe()
+                        ),
+                    );
+                }
+                return Ok(lines);
             }
             store.options_of(defs, key)?
         }
