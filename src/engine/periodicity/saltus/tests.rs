@@ -88,15 +88,19 @@ fn arithmetic_periods_of_hexadecimal_games() {
     }
 }
 
-#[test]
-fn proven_periods_hold_far_beyond_the_proof() {
-    let mut state = 0x2545_F491_4F6C_DD1Du64;
-    let mut rng = move |n: u64| {
+/// Pseudo-random numbers below `n` (xorshift), from a seed.
+fn numbers(mut state: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state % n
-    };
+    }
+}
+
+#[test]
+fn proven_periods_hold_far_beyond_the_proof() {
+    let mut rng = numbers(0x2545_F491_4F6C_DD1Du64);
     let (mut proven, mut tried) = (0, 0);
     for _ in 0..150 {
         let digits = 1 + rng(3);
@@ -180,13 +184,7 @@ fn values_of_another_game_are_not_proven() {
 fn any_table_and_moves_end_without_a_panic() {
     // tables that are no game's values, moves of any shape: the proof may
     // hold or not, but it ends, within its budget
-    let mut state = 0x0123_4567_89AB_CDEFu64;
-    let mut rng = move |n: u64| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state % n
-    };
+    let mut rng = numbers(0x0123_4567_89AB_CDEFu64);
     for _ in 0..400 {
         let moves: Vec<(u64, u32)> = (0..1 + rng(4))
             .map(|_| (rng(5), 1 + rng(3) as u32))
