@@ -922,7 +922,10 @@ fn rules_that_run_as_families_answer_like_them() {
     let b = run_ok(&format!("{short}{questions}"));
     // the far heap's explanation says whose moves it lists
     let note = "k runs as octal 0.77 (Kayles): its moves are that family's, each split once";
-    let at = a.iter().position(|l| l == note).expect("explain says what k runs as");
+    let at = a
+        .iter()
+        .position(|l| l == note)
+        .expect("explain says what k runs as");
     a.remove(at);
     assert!(
         a[0].starts_with("pre-period 71, period 12: proven"),

@@ -136,12 +136,15 @@ fn take_break(
 ) -> Result<Option<Period>, Interrupted> {
     let moves = code.moves_leaving_heaps();
     let mut target = limit.min(255);
+    // the arithmetic period last tried: its proof depends only on its
+    // values, so it is not tried again
+    let mut tried = None;
     loop {
         let n = grow(table, target, allow, true, watch)?;
         if table.proven().is_some() {
             return Ok(None);
         }
-        let proof = with_values!(table, n, |v| arithmetic(v, &moves, watch)?);
+        let proof = with_values!(table, n, |v| arithmetic(v, &moves, &mut tried, watch)?);
         if proof.is_some() {
             return Ok(proof);
         }
@@ -169,6 +172,7 @@ fn take_break(
 fn arithmetic<T: Copy + Into<u64>>(
     v: &[T],
     moves: &[(u64, u32)],
+    tried: &mut Option<(u64, u64, u64)>,
     watch: &mut dyn Watch,
 ) -> Result<Option<Period>, Interrupted> {
     // only values that keep growing may have a saltus
@@ -184,6 +188,9 @@ fn arithmetic<T: Copy + Into<u64>>(
         return Ok(None);
     }
     let (n0, p, s) = (seen.preperiod, seen.period, seen.saltus);
+    if tried.replace((n0, p, s)) == Some((n0, p, s)) {
+        return Ok(None);
+    }
     Ok(
         saltus_proof(v, moves, (n0, p, s), watch)?.map(|used| Period {
             preperiod: n0,
