@@ -39,6 +39,10 @@ use crate::engine::{Interrupted, Watch};
 /// its long ones) past which no proof is tried.
 const MAX_SHAPES: u64 = 1 << 22;
 
+/// Classes of heaps times remainders (each asks for a statement) past
+/// which no proof is tried.
+const MAX_STATEMENTS: u64 = 1 << 14;
+
 /// Steps the automata may take for one proof (about a second's work).
 const BUDGET: u64 = 1 << 28;
 
@@ -86,7 +90,9 @@ pub fn saltus_proof<T: Copy + Into<u64>>(
             (0..u128::from(j)).map(|x| kinds + x).product::<u128>() / [1, 1, 2, 6][j as usize]
         })
         .sum();
-    if shapes > u128::from(MAX_SHAPES) {
+    // one statement (A) for each class and remainder
+    let statements_a = u128::from(p) << s.trailing_zeros();
+    if shapes > u128::from(MAX_SHAPES) || statements_a > u128::from(MAX_STATEMENTS) {
         return Ok(None);
     }
     let t_max = moves.iter().map(|&(t, _)| t).max().unwrap_or(0);
