@@ -326,7 +326,7 @@ pub enum Ask {
 
 /// Relation states held by the combinations one statement explores, at
 /// most (4 bytes each).
-const MAX_HELD: usize = 1 << 23;
+const MAX_HELD: usize = 1 << 22;
 
 /// Decides "every pair of `region` is (`Covered`) or is not (`Missed`) in
 /// the union of `rels`". Each combination explored costs `rels.len() + 1`
