@@ -191,14 +191,19 @@ impl Dfa {
             && self.rel.offsets.iter().all(|&a| shr(a, pos) == 0)
     }
 
-    fn step(&mut self, id: u32, column: usize) -> u32 {
+    /// The subset after reading `column` from subset `id`; working it out
+    /// the first time adds the states stepped, times their guesses, to
+    /// `work`.
+    fn step(&mut self, id: u32, column: usize, work: &mut u64) -> u32 {
         let known = self.next[id as usize][column];
         if known != u32::MAX {
             return known;
         }
         let (k, w) = ((column & 1) as u64, (column >> 1) as u64);
         let mut out = Vec::new();
-        for &s in &self.states[id as usize] {
+        let from = &self.states[id as usize];
+        *work += (from.len() as u64) << self.rel.offsets.len();
+        for &s in from {
             self.step_nfa(s, k, w, &mut out);
         }
         let to = self.intern(out);
@@ -208,7 +213,7 @@ impl Dfa {
 
     /// Whether the pair read up to `id`, followed by zero columns, is in
     /// the relation.
-    fn accepts(&mut self, id: u32) -> bool {
+    fn accepts(&mut self, id: u32, work: &mut u64) -> bool {
         match self.accepts[id as usize] {
             1 => return false,
             2 => return true,
@@ -223,7 +228,7 @@ impl Dfa {
                 yes = true;
                 break;
             }
-            at = self.step(at, 0);
+            at = self.step(at, 0, work);
         }
         self.accepts[id as usize] = if yes { 2 } else { 1 };
         yes
@@ -330,9 +335,9 @@ const MAX_HELD: usize = 1 << 22;
 
 /// Decides "every pair of `region` is (`Covered`) or is not (`Missed`) in
 /// the union of `rels`". Each combination explored costs `rels.len() + 1`
-/// steps of `budget` for each of its four successors; `Unknown` once the
-/// budget is spent or the combinations would hold more than [`MAX_HELD`]
-/// states.
+/// steps of `budget` for each of its four successors, and each new subset
+/// a step for each state and guess it steps; `Unknown` once the budget is
+/// spent or the combinations would hold more than [`MAX_HELD`] states.
 pub fn decide(
     rels: &[SumXor],
     region: Region,
@@ -353,11 +358,15 @@ pub fn decide(
         vec![(region.start(), vec![0; dfas.len()], 0, 0, 0)];
     seen.insert(key(region.start(), &queue[0].1));
     let mut head = 0;
+    // states stepped while working out new subsets, charged to the budget
+    let mut subsets = 0u64;
     while head < queue.len() {
-        if seen.len() > most || *budget < cost {
+        // the steps of the subsets worked out since, then this expansion
+        let spent = std::mem::take(&mut subsets).saturating_add(cost);
+        if seen.len() > most || *budget < spent {
             return Ok(Verdict::Unknown);
         }
-        *budget -= cost;
+        *budget -= spent;
         if head % 4096 == 0 {
             watch.tick(0, 0)?;
         }
@@ -367,7 +376,7 @@ pub fn decide(
             let inside = ids
                 .iter()
                 .zip(dfas.iter_mut())
-                .any(|(&id, d)| d.accepts(id));
+                .any(|(&id, d)| d.accepts(id, &mut subsets));
             if inside == (ask == Ask::Missed) {
                 return Ok(Verdict::Fails { k, w });
             }
@@ -380,7 +389,7 @@ pub fn decide(
             let to: Vec<u32> = ids
                 .iter()
                 .zip(dfas.iter_mut())
-                .map(|(&id, d)| d.step(id, column))
+                .map(|(&id, d)| d.step(id, column, &mut subsets))
                 .collect();
             if !seen.insert(key(next, &to)) {
                 continue;

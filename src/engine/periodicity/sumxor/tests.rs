@@ -24,9 +24,9 @@ fn run(d: &mut Dfa, k: u64, w: u64) -> bool {
     let mut id = 0;
     for pos in 0..width(k).max(width(w)) {
         let column = ((k >> pos) & 1) + 2 * ((w >> pos) & 1);
-        id = d.step(id, column as usize);
+        id = d.step(id, column as usize, &mut 0);
     }
-    d.accepts(id)
+    d.accepts(id, &mut 0)
 }
 
 struct Rng(u64);
