@@ -106,7 +106,7 @@ impl Families {
     /// The proven (pre-period, period) of a family game whose values repeat
     /// (no saltus), if one is known.
     pub fn proven_period(&self, game: GameId) -> Option<(u64, u64)> {
-        let p = self.slots.get(game)?.as_ref()?.table.proven()?;
+        let p = self.proven(game)?;
         (p.saltus == 0).then_some((p.preperiod, p.period))
     }
 

@@ -138,12 +138,13 @@ fn explain_heap(
     rule: &HeapRule,
     name: &str,
 ) -> Result<Vec<String>, EvalError> {
-    let n = key.args[0];
+    // the value first: it may prove the period that answers for the heap
     store.grundy(defs, key)?;
-    if rule.move_count(n) > u128::from(store.limits.options)
+    let options = rule.move_count(key.args[0]);
+    if options > u128::from(store.limits.options)
         && let Some(p) = store.families.proven(key.game).filter(|p| p.saltus > 0)
     {
-        return by_period(defs, store, key, name, rule.move_count(n), &p);
+        return by_period(defs, store, key, name, options, &p);
     }
     struct Group {
         label: String,

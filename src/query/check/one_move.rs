@@ -168,20 +168,17 @@ fn as_written(defs: &Defs, h: &Game, rest: &[Shown]) -> Option<String> {
     let mut parts: Vec<String> = h
         .parts
         .iter()
+        .filter(|p| !matches!(p, Part::Nim { n: 0, .. }))
         .map(|p| show::game(defs, &Game::single(p.clone())))
         .collect();
     for r in rest {
         let at = parts.iter().position(|t| *t == r.text)?;
         parts.remove(at);
     }
-    let shown: Vec<String> = parts
-        .into_iter()
-        .filter(|t| t != "0" && t != "*0")
-        .collect();
-    Some(if shown.is_empty() {
+    Some(if parts.is_empty() {
         "0".into()
     } else {
-        shown.join(" + ")
+        parts.join(" + ")
     })
 }
 
