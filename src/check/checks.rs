@@ -141,9 +141,9 @@ impl Checker<'_> {
                     "for the nim-sums of two heaps, `table nimsum 0..8 0..8`"
                 })),
             Named::Unknown if name.text == "nimsum" => Err(self
-                .err(&name.span, "`nimsum` is only a table")
-                .label("a two-parameter table")
-                .hint("`table nimsum 0..8 0..8` shows the nim-sums (xor) of two numbers")),
+                .err(&name.span, "`nimsum` is the nim-sum (xor) of integers, not a game")
+                .label("built in: `nimsum(6, 12, 9)` is 3")
+                .hint("`table nimsum 0..8 0..8` shows the nim-sums of two numbers")),
             Named::Unknown => Err(self.unknown(name)),
             _ => Err(self
                 .err(&name.span, format!("`{}` is not a game", name.text))

@@ -148,7 +148,7 @@ impl Checker<'_> {
         let what = if name.text == "nim" {
             "`nim(n)` is the Nim heap of n"
         } else {
-            "`nimsum` is the table of nim-sums, `table nimsum 0..8 0..8`"
+            "`nimsum(a, b, ...)` is the nim-sum (xor) of integers, and `table nimsum 0..8 0..8` their table"
         };
         self.err(&name.span, format!("`{}` is built in", name.text))
             .label("a built-in name cannot be defined")

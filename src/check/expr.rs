@@ -47,16 +47,24 @@ impl Checker<'_> {
 
     /// The type an expression has on its own (for `let` and bare lines).
     pub fn infer(&self, e: &Expr) -> Type {
+        self.infer_in(e, &mut Vec::new())
+    }
+
+    /// [`Checker::infer`] with the variables of the set builders around `e`
+    /// (integers, whatever else the name means outside).
+    fn infer_in<'a>(&self, e: &'a Expr, bound: &mut Vec<&'a str>) -> Type {
         match &e.kind {
             ExprKind::Int(_) | ExprKind::Bin(..) | ExprKind::Caret(..) => Type::Int,
+            ExprKind::Name(n) if bound.contains(&n.text.as_str()) => Type::Int,
             ExprKind::Name(n) => match self.lookup(&n.text) {
                 Named::Local(_) => Type::Int,
                 Named::Global(_, t) => t,
                 _ => Type::Game,
             },
+            ExprKind::Call(f, _) if f.text == "nimsum" => Type::Int,
             ExprKind::Call(..) | ExprKind::Nimber(_) => Type::Game,
             ExprKind::Set(items) => {
-                let ints = items.iter().all(|i| self.infer(i) == Type::Int);
+                let ints = items.iter().all(|i| self.infer_in(i, bound) == Type::Int);
                 let zeros = items.iter().all(|i| i.kind == ExprKind::Int(0));
                 if !items.is_empty() && ints && !zeros {
                     Type::IntSet
@@ -64,18 +72,27 @@ impl Checker<'_> {
                     Type::Game
                 }
             }
-            ExprKind::Builder(item, _) => match self.infer(item) {
-                Type::Int => Type::IntSet,
-                _ => Type::Game,
-            },
+            ExprKind::Builder(item, clauses) => {
+                let mark = bound.len();
+                bound.extend(clauses.iter().filter_map(|c| match c {
+                    ast::Clause::For(name, _) => Some(name.text.as_str()),
+                    ast::Clause::If(_) => None,
+                }));
+                let t = self.infer_in(item, bound);
+                bound.truncate(mark);
+                match t {
+                    Type::Int => Type::IntSet,
+                    _ => Type::Game,
+                }
+            }
             ExprKind::Sum(parts) => {
-                if parts.iter().any(|p| self.infer(p) != Type::Int) {
+                if parts.iter().any(|p| self.infer_in(p, bound) != Type::Int) {
                     Type::Game
                 } else {
                     Type::Int
                 }
             }
-            ExprKind::Union(a, _) => self.infer(a),
+            ExprKind::Union(parts) => self.infer_in(&parts[0], bound),
             ExprKind::Cmp(..) | ExprKind::And(..) | ExprKind::Or(..) | ExprKind::Not(_) => {
                 Type::Cond
             }
@@ -108,6 +125,21 @@ impl Checker<'_> {
                 Box::new(self.int(b)?),
             ),
             ExprKind::Caret(a, b) => return Err(self.caret(a, b)),
+            ExprKind::Call(f, args) if f.text == "nimsum" => {
+                // `nimsum(6, 12, 9)`: the xor of any number of integers.
+                let mut acc = IntExpr {
+                    kind: IntKind::Lit(0),
+                    loc,
+                };
+                for a in args {
+                    let rhs = self.int(a)?;
+                    acc = IntExpr {
+                        kind: IntKind::Bin(ir::BinOp::Xor, Box::new(acc), Box::new(rhs)),
+                        loc,
+                    };
+                }
+                return Ok(acc);
+            }
             ExprKind::Sum(parts) => {
                 let mut acc = self.int(&parts[0])?;
                 for p in &parts[1..] {
@@ -234,6 +266,10 @@ impl Checker<'_> {
             });
         }
         match found {
+            Named::Unknown if name.text == "nimsum" => Err(self
+                .err(&e.span, "`nimsum(..)` is an integer (the xor of its arguments), not a game")
+                .label("an integer")
+                .hint("write it alone to see it (`nimsum(6, 12, 9)` prints 3); a sum of games is written with `+`: `grundy *6 + *12 + *9`")),
             Named::Unknown => Err(self.unknown(name)),
             _ => Err(self
                 .err(&name.span, format!("`{}` is not a game", name.text))
@@ -265,10 +301,10 @@ impl Checker<'_> {
                     clauses,
                 })
             }
-            ExprKind::Union(a, b) => Ok(OptionSet::Union(
-                Box::new(self.options(a)?),
-                Box::new(self.options(b)?),
-            )),
+            ExprKind::Union(parts) => {
+                let sets = parts.iter().map(|p| self.options(p)).collect::<R<_>>()?;
+                Ok(balanced(sets, |a, b| OptionSet::Union(Box::new(a), Box::new(b))))
+            }
             _ => Err(self
                 .err(&e.span, "`|` joins sets of options")
                 .label(format!(
@@ -298,10 +334,10 @@ impl Checker<'_> {
                     clauses,
                 })
             }
-            ExprKind::Union(a, b) => Ok(IntSet::Union(
-                Box::new(self.int_set(a)?),
-                Box::new(self.int_set(b)?),
-            )),
+            ExprKind::Union(parts) => {
+                let sets = parts.iter().map(|p| self.int_set(p)).collect::<R<_>>()?;
+                Ok(balanced(sets, |a, b| IntSet::Union(Box::new(a), Box::new(b))))
+            }
             ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Global(g, Type::IntSet) => Ok(IntSet::Global(g)),
                 Named::Unknown => Err(self.unknown(n)),
@@ -388,7 +424,7 @@ impl Checker<'_> {
                 return self
                     .err(
                         &n.span,
-                        "`nimsum` is only a table: `table nimsum 0..8 0..8`",
+                        "`nimsum` takes integers: `nimsum(6, 12, 9)` is their xor, 3",
                     )
                     .label("not a game")
                     .hint(NIM_SUM);
@@ -433,6 +469,12 @@ impl Checker<'_> {
             _ => "(..)".into(),
         };
         match (want, found, &e.kind) {
+            (Type::Game, _, ExprKind::Bin(ast::BinOp::Xor, ..)) => d.hint(
+                "`xor` combines integers: write it alone (`6 xor 12` prints 10); games are added with `+`, `*6 + *12`",
+            ),
+            (Type::Int, Type::Game, ExprKind::Bin(ast::BinOp::Xor, ..)) => {
+                d.hint("games are added with `+`: `*2 + *3` has the value 2 xor 3")
+            }
             (Type::Game, _, ExprKind::Bin(..)) => {
                 d.hint("games combine only with `+` (the disjunctive sum)")
             }
@@ -451,6 +493,23 @@ impl Checker<'_> {
             _ => d,
         }
     }
+}
+
+/// Joins the parts of `A | B | C ...` into a balanced tree, so a union of
+/// 10^6 sets is 20 levels deep, not 10^6. `parts` is never empty.
+fn balanced<T>(mut parts: Vec<T>, join: impl Fn(T, T) -> T + Copy) -> T {
+    while parts.len() > 1 {
+        let mut next = Vec::with_capacity(parts.len().div_ceil(2));
+        let mut it = parts.into_iter();
+        while let Some(a) = it.next() {
+            next.push(match it.next() {
+                Some(b) => join(a, b),
+                None => a,
+            });
+        }
+        parts = next;
+    }
+    parts.pop().expect("a union has parts")
 }
 
 pub fn plural(n: usize) -> &'static str {

@@ -183,6 +183,7 @@ pub fn arith(op: BinOp, x: u64, y: u64) -> Option<u64> {
         BinOp::Mul => x.checked_mul(y),
         BinOp::Div => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
+        BinOp::Xor => Some(x ^ y),
         BinOp::Pow => match (x, y) {
             (_, 0) => Some(1),
             (0 | 1, _) => Some(x),

@@ -23,6 +23,8 @@ pub enum BinOp {
     Rem,
     /// `a ** b` (and `10^b`).
     Pow,
+    /// `a xor b`: the nim-sum of two integers.
+    Xor,
 }
 
 impl BinOp {
@@ -35,6 +37,7 @@ impl BinOp {
             BinOp::Div => "/",
             BinOp::Rem => "%",
             BinOp::Pow => "**",
+            BinOp::Xor => "xor",
         }
     }
 }
@@ -67,7 +70,8 @@ pub enum ExprKind {
     /// `a ^ b`: a power when `a` is 10 (`10^18`); anything else is ambiguous
     /// (a power, or the xor a nim-sum is?) and reported.
     Caret(Box<Expr>, Box<Expr>),
-    Union(Box<Expr>, Box<Expr>),
+    /// `A | B | C`: flattened, so long unions make no deep trees.
+    Union(Vec<Expr>),
     Cmp(CmpOp, Box<Expr>, Box<Expr>),
     And(Box<Expr>, Box<Expr>),
     Or(Box<Expr>, Box<Expr>),
