@@ -332,6 +332,19 @@ impl Session {
             }
             Action::Set { setting, value } => {
                 let v = store.eval_int(defs, value)?;
+                if v == 0 {
+                    let name = crate::ir::Setting::ALL
+                        .iter()
+                        .find(|(_, s, _)| s == setting)
+                        .map_or("", |(n, _, _)| n);
+                    let d = Diagnostic::error(value.loc.range(), "a limit of 0 allows nothing")
+                        .at(value.loc.src)
+                        .label("the least limit is 1")
+                        .hint(format!(
+                            "`set {name} 1` is the smallest; `:limits` shows the current limits"
+                        ));
+                    return Err(EvalError::from(d));
+                }
                 let mut limits = store.limits;
                 limits.set(*setting, v);
                 store.set_limits(limits);

@@ -47,12 +47,16 @@ impl Budget {
         self.used = self.used.saturating_sub(bytes);
     }
 
-    /// The diagnostic for `bytes` more that cannot be had.
+    /// The diagnostic for `bytes` more that the limit does not allow.
     pub fn refuse(&self, bytes: u64, what: &str) -> EvalError {
-        EvalError::from(
-            self.limits
-                .memory_error(what, bytes, self.held.saturating_add(self.used)),
-        )
+        let taken = self.held.saturating_add(self.used);
+        EvalError::from(self.limits.growth_error(what, taken.saturating_add(bytes)))
+    }
+
+    /// The diagnostic for `bytes` the limit allowed but the machine would
+    /// not give (a fallible reservation failed).
+    pub fn unavailable(&self, bytes: u64, what: &str) -> EvalError {
+        EvalError::from(self.limits.machine_error(what, bytes))
     }
 
     /// Makes room for `more` elements in `v`, doubling its capacity: the
@@ -82,7 +86,7 @@ impl Budget {
         let bytes = ((cap - v.capacity()) as u64).saturating_mul(size);
         self.take(bytes, what)?;
         v.try_reserve_exact(cap - v.len())
-            .map_err(|_| self.refuse(bytes, what))
+            .map_err(|_| self.unavailable(bytes, what))
     }
 }
 

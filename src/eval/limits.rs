@@ -66,29 +66,66 @@ impl Limits {
     }
 
     /// The diagnostic for work that would need `bytes` of memory when
-    /// `held` are taken already: it names `set memory` and a value that
-    /// would be enough. `what` says what would be built ("the table of
-    /// kayles up to heap 10^9").
+    /// `held` are taken already: it says what all of it comes to, names
+    /// `set memory` and a value that would be enough. `what` says what
+    /// would be built ("the table of kayles up to heap 10^9").
     pub fn memory_error(&self, what: &str, bytes: u64, held: u64) -> Diagnostic {
         let need = bytes.saturating_add(held);
-        let mib = need.div_ceil(MIB).max(1);
-        let mut d = Diagnostic::unplaced(format!(
-            "{what} would take about {} of memory, past the limit of {}",
-            show_bytes(bytes),
-            show_bytes(self.memory)
+        let message = if held == 0 {
+            format!(
+                "{what} would take about {} of memory, past the limit of {}",
+                show_bytes(bytes),
+                show_bytes(self.memory)
+            )
+        } else {
+            format!(
+                "{what} would take about {} of memory, and {} is held already: {} in all, past the limit of {}",
+                show_bytes(bytes),
+                show_bytes(held),
+                show_bytes(need),
+                show_bytes(self.memory)
+            )
+        };
+        Diagnostic::unplaced(message)
+            .label("this needs more memory than the limit allows")
+            .hint(raise_memory(need.div_ceil(MIB).max(1)))
+    }
+
+    /// The diagnostic for work whose memory grew past the limit as it went
+    /// (its whole size was not known before it began): `taken` would have
+    /// been held after its next step, by it and by values worked out earlier.
+    pub fn growth_error(&self, what: &str, taken: u64) -> Diagnostic {
+        let more = (self.memory / MIB).saturating_mul(2).max(64);
+        Diagnostic::unplaced(format!(
+            "{what} grew past the memory limit of {} (its next step would have held {} in all)",
+            show_bytes(self.memory),
+            show_bytes(taken)
         ))
         .label("this needs more memory than the limit allows")
         .hint(format!(
-            "`set memory {mib}` (MiB) raises the limit, if the machine has that much memory"
-        ));
-        if held > 0 {
-            d = d.note(format!(
-                "{} is held already by values worked out earlier",
-                show_bytes(held)
-            ));
-        }
-        d
+            "{}; or ask for less",
+            raise_memory(more)
+        ))
     }
+
+    /// The diagnostic for memory the machine would not give, though the
+    /// limit allowed it: raising the limit cannot help.
+    pub fn machine_error(&self, what: &str, bytes: u64) -> Diagnostic {
+        Diagnostic::unplaced(format!(
+            "the machine could not give {} of memory for {what}",
+            show_bytes(bytes)
+        ))
+        .label("this needs more memory than the machine has free")
+        .hint(format!(
+            "the memory limit ({}, `set memory`) is more than this machine can give: ask for less, or lower the limit so such work is refused before it starts",
+            show_bytes(self.memory)
+        ))
+    }
+}
+
+/// The hint that raises the memory limit to `mib`.
+fn raise_memory(mib: u64) -> String {
+    format!("`set memory {mib}` (MiB) raises the limit, if the machine has that much memory")
 }
 
 /// Bytes as a person reads them: `512 KiB`, `3.2 GiB`.
@@ -175,6 +212,11 @@ mod tests {
         };
         let d = l.memory_error("the table", 300 * MIB, 10 * MIB);
         assert!(d.hint.as_deref().unwrap().contains("set memory 310"));
-        assert!(d.message.contains("300 MiB"));
+        assert!(d.message.contains("300 MiB"), "{}", d.message);
+        assert!(d.message.contains("310 MiB in all"), "{}", d.message);
+        let d = l.growth_error("a list", 99 * MIB);
+        assert!(d.hint.as_deref().unwrap().contains("set memory 200"));
+        let d = l.machine_error("a list", 99 * MIB);
+        assert!(!d.hint.as_deref().unwrap().contains("set memory 1"));
     }
 }

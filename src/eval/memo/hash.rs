@@ -68,7 +68,7 @@ pub fn grow_map<K: std::hash::Hash + Eq, V>(
     let new = map_bytes::<K, V>(want);
     budget.take(new, what)?;
     map.try_reserve(want - map.len())
-        .map_err(|_| budget.refuse(new, what))?;
+        .map_err(|_| budget.unavailable(new, what))?;
     // the old table was freed once the new one was filled
     budget.give(old);
     Ok(())

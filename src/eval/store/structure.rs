@@ -70,7 +70,7 @@ pub fn options_of(
         if out.len() == out.capacity() {
             // the room the list takes is counted with the options
             out.try_reserve(out.len().max(4))
-                .map_err(|_| cx.budget.refuse(BYTES, what))?;
+                .map_err(|_| cx.budget.unavailable(BYTES, what))?;
         }
         let mut parts = Vec::new();
         sum(run, cx, s, &mut parts)?;
