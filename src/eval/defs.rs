@@ -16,6 +16,19 @@ pub struct Defs {
 }
 
 impl Defs {
+    /// About the bytes the `let` values hold (a game by its parts; an
+    /// explicit set's options were counted when it was built).
+    pub fn held_bytes(&self) -> u64 {
+        self.globals
+            .iter()
+            .map(|v| match v {
+                Value::Int(_) => 0,
+                Value::Game(g) => g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64,
+                Value::IntSet(s) => s.len() as u64 * 8,
+            })
+            .fold(0, u64::saturating_add)
+    }
+
     /// How a position is written: `kayles(5)`, `two(3, 4)`, `S`.
     pub fn show_key(&self, key: &Key) -> String {
         let name = &self.games[key.game].name;

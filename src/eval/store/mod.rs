@@ -264,7 +264,11 @@ impl Store {
     ) -> Result<R, EvalError> {
         let mut scratch = Scratch::default();
         scratch.prepare(prog, args);
-        let held = self.families.held().saturating_add(self.memo_bytes());
+        let held = self
+            .families
+            .held()
+            .saturating_add(self.memo_bytes())
+            .saturating_add(defs.held_bytes());
         let mut budget = Budget::new(self.limits, held);
         let mut cx = Ctx {
             scratch: &mut scratch,

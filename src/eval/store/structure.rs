@@ -19,6 +19,10 @@ pub enum Built {
 }
 
 const WHAT: &str = "the options of a game";
+const SUM: &str = "a sum of games";
+
+/// What one part of a sum takes once it is built into a game.
+const PART_BYTES: u64 = std::mem::size_of::<Part>() as u64;
 
 /// About what one option built as a game takes (its parts and key).
 const BYTES: u64 = super::BYTES_PER_OPTION as u64;
@@ -48,7 +52,17 @@ pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(),
                 out.push(Built::Set(options));
             }
             Leaf::Global(g, loc) => match run.globals.get(*g) {
-                Some(Value::Game(game)) => out.extend(game.parts.iter().cloned().map(Built::Part)),
+                Some(Value::Game(game)) => {
+                    // counted twice: as built here, and as the game made of it
+                    let n = game.parts.len();
+                    let total = (out.len() as u64).saturating_add(n as u64);
+                    if total > cx.budget.limits.positions {
+                        return Err(too_many_parts(total, cx.budget.limits.positions));
+                    }
+                    cx.budget.take(PART_BYTES.saturating_mul(n as u64), SUM)?;
+                    cx.budget.grow(out, n, SUM)?;
+                    out.extend(game.parts.iter().cloned().map(Built::Part));
+                }
                 _ => return Err(unbound(*loc)),
             },
         }
@@ -104,4 +118,18 @@ impl Store {
         }
         Ok(Game { parts })
     }
+}
+
+/// A sum built of more games than the positions limit allows (doubling
+/// `let` names make sums of 2^40 games in 40 lines).
+fn too_many_parts(total: u64, limit: u64) -> EvalError {
+    EvalError::from(
+        crate::diag::Diagnostic::unplaced(format!(
+            "a sum of {total} games is past the limit of {limit} positions"
+        ))
+        .label("this sum")
+        .hint(format!(
+            "`set positions {total}` raises the limit (memory grows with it); a sum of equal games is worth 0 or the game alone, by the nim-sum"
+        )),
+    )
 }
