@@ -24,6 +24,10 @@ use super::{Interrupted, Watch};
 
 pub use super::periodicity::{Period, Proof};
 
+/// The widest window (the largest move of a finite subtraction set) whose
+/// repetition is looked for: wider ones are beyond any sensible limit.
+pub const WIDEST_WINDOW: u64 = 1 << 24;
+
 /// What [`find_period`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PeriodSearch {
@@ -89,7 +93,12 @@ pub fn find_period(
         return Ok(PeriodSearch::Proven(p));
     }
     let n = grow(table, limit, allow, false, watch)?;
-    observe(table, n, watch)
+    // the search for runs takes 4 bytes for every third value: it looks at
+    // as many values as the memory left beside the table allows
+    let spare = allow
+        .memory
+        .saturating_sub(table.memory_estimate(n.saturating_sub(1)));
+    observe(table, n.min(spare.saturating_mul(3) / 4), watch)
 }
 
 /// Extends the table to heap `limit` (or as far as memory allows, or until
@@ -258,11 +267,13 @@ fn subtraction(
     // and p <= j - i; windows before j are all different, so n0 + p >= j.
     // Hence n0 + p = j = i + (j - i) with n0 <= i, p <= j - i: n0 = i and
     // p = j - i.
-    if width > 1 << 24 {
+    if width > WIDEST_WINDOW {
         // windows too wide to be compared within any sensible limit
         return Ok(None);
     }
     let mut seen: FxHashMap<u64, u64> = FxHashMap::default();
+    // the windows seen take about this much each (key, start, the map's slack)
+    const SEEN_BYTES: u64 = 32;
     let mut clashes: Vec<(u64, u64)> = Vec::new();
     let mut next_window = 0u64; // first window not yet looked at
     let mut hash = 0u64;
@@ -272,6 +283,11 @@ fn subtraction(
     let mut target = limit.min(width.saturating_mul(4).max(255));
     loop {
         let n = grow(table, target, allow, false, watch)?;
+        let spare = allow
+            .memory
+            .saturating_sub(table.memory_estimate(n.saturating_sub(1)));
+        let most_windows = usize::try_from(spare / SEEN_BYTES).unwrap_or(usize::MAX);
+        let mut full = false;
         let found = with_values!(table, n, |v| {
             let mut found = None;
             let w = width as usize;
@@ -291,6 +307,11 @@ fn subtraction(
                         .wrapping_sub(out.wrapping_mul(top))
                         .wrapping_mul(B)
                         .wrapping_add(inn);
+                }
+                if seen.len() >= most_windows {
+                    // no room to remember more windows: no proof here
+                    full = true;
+                    break;
                 }
                 let key = hash ^ (hash >> 29);
                 let same = |j: u64| v[j as usize..j as usize + w] == v[i..i + w];
@@ -322,7 +343,7 @@ fn subtraction(
                 proof: Proof::Window { width },
             }));
         }
-        if n <= target || target >= limit {
+        if full || n <= target || target >= limit {
             return Ok(None);
         }
         target = n.saturating_mul(2).saturating_sub(1).min(limit);

@@ -10,7 +10,7 @@ use super::limits::Limits;
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, ExtendError, HeapTable};
-use crate::engine::period::{Period, PeriodSearch, find_period};
+use crate::engine::period::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
 use crate::engine::periodicity::saltus;
 use crate::engine::rule::HeapRule;
 use crate::ir::GameId;
@@ -18,7 +18,7 @@ use crate::ir::GameId;
 /// Steps of work a table may take per heap of the heap limit: the work
 /// allowed for a table (or a period search) is `set heap` times this. A
 /// step is about one option looked at (a nanosecond or so).
-pub const WORK_PER_HEAP: u64 = 1 << 13;
+pub const WORK_PER_HEAP: u64 = 1 << 10;
 
 pub struct Family {
     pub table: HeapTable,
@@ -237,10 +237,13 @@ fn allowance(limits: &Limits, held: u64) -> Allowance {
 impl Family {
     /// Whether a theorem may prove a period for this rule.
     fn provable(&self) -> bool {
-        matches!(
-            self.table.rule(),
-            HeapRule::TakeBreak(_) | HeapRule::Subtraction(_) | HeapRule::AllBut(_)
-        )
+        match self.table.rule() {
+            HeapRule::TakeBreak(_) | HeapRule::AllBut(_) => true,
+            // windows wider than this are never compared (see
+            // `engine::period`): the values are only observed
+            HeapRule::Subtraction(set) => set.last().is_some_and(|&w| w <= WIDEST_WINDOW),
+            HeapRule::Grundy => false,
+        }
     }
 
     /// About how many bytes the table holds now.
@@ -254,10 +257,19 @@ impl Family {
     /// The largest heap the table may reach within `allow`, and which
     /// limit stops it there.
     fn reach(&self, allow: Allowance) -> (u64, Bound) {
-        let fits = |n: u64| {
-            self.table.memory_estimate(n) <= allow.memory
-                && self.table.work_estimate(n) <= allow.work
+        // the search beside the table: runs of every candidate period (4
+        // bytes for every third value) and, for a subtraction set, the
+        // windows seen (about 32 bytes a value)
+        let beside = match self.table.rule() {
+            HeapRule::Subtraction(_) => 32,
+            _ => 2,
         };
+        let memory = |n: u64| {
+            self.table
+                .memory_estimate(n)
+                .saturating_add(n.saturating_mul(beside))
+        };
+        let fits = |n: u64| memory(n) <= allow.memory && self.table.work_estimate(n) <= allow.work;
         let (mut lo, mut hi) = (self.table.len().saturating_sub(1), u64::MAX / 2);
         if !fits(lo) {
             return (lo, Bound::Memory);
@@ -271,7 +283,7 @@ impl Family {
             }
         }
         let next = lo.saturating_add(1);
-        let bound = if self.table.memory_estimate(next) > allow.memory {
+        let bound = if memory(next) > allow.memory {
             Bound::Memory
         } else {
             Bound::Work

@@ -27,7 +27,12 @@ fn z_values<X: Eq>(
         return Ok(None);
     }
     let max_k = max_k.min(len.saturating_sub(1));
-    let mut z = vec![0u32; max_k + 1];
+    let mut z = Vec::new();
+    if z.try_reserve_exact(max_k + 1).is_err() {
+        // no memory for the runs: nothing is seen
+        return Ok(None);
+    }
+    z.resize(max_k + 1, 0u32);
     let (mut l, mut r) = (0usize, 0usize);
     let mut work = 0usize;
     for k in 1..=max_k {
