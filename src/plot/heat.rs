@@ -113,8 +113,9 @@ where
     let (bh, bw) = h.blocks.block;
     let mut squares = Vec::new();
     for (i, row) in h.blocks.grid.iter().enumerate() {
-        let top_y = -((r0 + i as u64 * bh) as f64) + 0.5;
-        let bottom_y = -((r0 + ((i as u64 + 1) * bh).min(rn)) as f64) + 0.5;
+        // in f64: a range may end at u64::MAX
+        let top_y = -(r0 as f64 + (i as u64 * bh) as f64) + 0.5;
+        let bottom_y = -(r0 as f64 + ((i as u64 + 1) * bh).min(rn) as f64) + 0.5;
         // A run of equal squares in a row is one rectangle.
         let mut j = 0;
         while j < row.len() {
@@ -122,8 +123,8 @@ where
             while k + 1 < row.len() && row[k + 1] == row[j] {
                 k += 1;
             }
-            let left = (c0 + j as u64 * bw) as f64 - 0.5;
-            let right = (c0 + ((k as u64 + 1) * bw).min(cn)) as f64 - 0.5;
+            let left = c0 as f64 + (j as u64 * bw) as f64 - 0.5;
+            let right = c0 as f64 + ((k as u64 + 1) * bw).min(cn) as f64 - 0.5;
             squares.push(Rectangle::new(
                 [(left, top_y), (right, bottom_y)],
                 scale_colour(row[j], top).filled(),
@@ -146,7 +147,7 @@ where
                 };
                 Text::new(
                     v.to_string(),
-                    ((c0 + j as u64) as f64, -((r0 + i as u64) as f64)),
+                    (c0 as f64 + j as f64, -(r0 as f64 + i as f64)),
                     (FONT, size)
                         .into_font()
                         .color(&ink)

@@ -21,8 +21,7 @@ pub use answer::{
 use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
-use crate::ir::arith;
-use crate::ir::{BinOp, GameId, TableStyle};
+use crate::ir::{GameId, TableStyle};
 use crate::ir::{QueryIr, RangeIr};
 pub use check::check;
 
@@ -110,16 +109,20 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
 }
 
 /// The integers a range of a query covers, as (first, count). An empty
-/// range is an error: `sequence s 10..0` asks for nothing.
+/// range is an error: `sequence s 10..0` asks for nothing. The last one,
+/// `first + (count - 1)`, may be `u64::MAX` (so `first + count` may not be
+/// computed); the count of `0..=18446744073709551615`, 2^64, is given as
+/// `u64::MAX`, past every output limit.
 pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64, u64), EvalError> {
     let lo = store.eval_int(defs, &r.lo)?;
     let hi = store.eval_int(defs, &r.hi)?;
-    let end = if r.inclusive {
-        arith(BinOp::Add, hi, 1).unwrap_or(u64::MAX)
+    let last = if r.inclusive {
+        Some(hi)
     } else {
-        hi
+        hi.checked_sub(1)
     };
-    if end <= lo {
+    let last = last.filter(|&last| last >= lo);
+    let Some(last) = last else {
         let dots = if r.inclusive { "..=" } else { ".." };
         let hint = if hi < lo {
             format!("a range counts up: write `{hi}{dots}{lo}`")
@@ -135,8 +138,8 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
             .label("no n is in this range")
             .hint(hint),
         ));
-    }
-    Ok((lo, end - lo))
+    };
+    Ok((lo, (last - lo).saturating_add(1)))
 }
 
 /// Values computed between two looks at the watch, and emitted together.
@@ -201,25 +204,25 @@ pub fn stream_sequence(
         ));
     }
     let mut n = lo;
-    let end = lo + count;
+    let end = lo + (count - 1); // the last n, included
     let mut first = true;
     loop {
-        let stop = end.min(n.saturating_add(CHUNK));
-        let mut values = Vec::with_capacity((stop - n) as usize);
-        for m in n..stop {
+        let stop = end.min(n.saturating_add(CHUNK - 1)); // included
+        let mut values = Vec::with_capacity((stop - n + 1) as usize);
+        for m in n..=stop {
             let key = crate::eval::Key {
                 game,
                 args: [m].into_iter().collect(),
             };
             values.push(store.grundy(defs, &key)?);
         }
-        store.ticker.watch.tick(stop - lo, count)?;
+        store.ticker.watch.tick(stop - lo + 1, count)?;
         let last = stop >= end;
         sink(n, values, first, last);
         if last {
             return Ok(());
         }
         first = false;
-        n = stop;
+        n = stop + 1;
     }
 }

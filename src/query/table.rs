@@ -48,10 +48,11 @@ pub fn table(
         ));
     }
     let mut grid = Vec::new();
-    for r in r0..r0 + rn {
+    // the last row and column may be u64::MAX: the ranges include them
+    for r in r0..=r0 + (rn - 1) {
         store.ticker.watch.tick(r - r0, rn)?;
         let mut row = Vec::new();
-        for c in c0..c0 + cn {
+        for c in c0..=c0 + (cn - 1) {
             row.push(match source {
                 TableSource::Nimsum => r ^ c,
                 TableSource::Game(g) => store.grundy(
