@@ -6,7 +6,7 @@
 use super::heap_options::{self, OptionClass};
 use super::{Answer, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::ControlFlow;
 
 /// Winning moves listed before the rest are only counted.
@@ -64,7 +64,10 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
         }
         // The same position reached in two ways (`a + b` and `b + a`) is one move.
         let mut seen: FxHashSet<Vec<String>> = FxHashSet::default();
+        let mut terminal: FxHashMap<Key, bool> = FxHashMap::default();
         for to in options_of_value(defs, store, p, target)? {
+            // heaps left with no moves are left out, as for the families
+            let to = without_terminal(defs, store, to, &mut terminal)?;
             if seen.insert(show::canonical(defs, &to)) {
                 found.add(1, || format!("{from} -> {}", show::game(defs, &to)));
             }
@@ -125,6 +128,35 @@ fn class_line(defs: &Defs, key: &Key, from: &str, c: &OptionClass) -> String {
 }
 
 /// The options of one component that have the given value.
+/// `g` without its parts that have no moves (`kayles(0)`, `nim(0)`, `{}`):
+/// the same game, written as a person would. `known` remembers positions.
+fn without_terminal(
+    defs: &Defs,
+    store: &mut Store,
+    g: Game,
+    known: &mut FxHashMap<Key, bool>,
+) -> Result<Game, EvalError> {
+    let mut parts = Vec::with_capacity(g.parts.len());
+    for p in g.parts {
+        let none = match &p {
+            Part::Nim { n, .. } => *n == 0,
+            Part::Options(e) => e.options.is_empty(),
+            Part::Pos(key) => match known.get(key) {
+                Some(&none) => none,
+                None => {
+                    let none = store.has_no_options(defs, key)?;
+                    known.insert(key.clone(), none);
+                    none
+                }
+            },
+        };
+        if !none {
+            parts.push(p);
+        }
+    }
+    Ok(Game { parts })
+}
+
 fn options_of_value(
     defs: &Defs,
     store: &mut Store,

@@ -278,6 +278,17 @@ impl Store {
         f(&Run::new(prog, &defs.globals), &mut cx)
     }
 
+    /// A position with no options is the zero game (`kayles(0)`); one whose
+    /// options cannot be listed counts as having some.
+    pub fn has_no_options(&mut self, defs: &Defs, key: &Key) -> Result<bool, EvalError> {
+        if self.grundy(defs, key)? != 0 {
+            return Ok(false);
+        }
+        Ok(self
+            .options_of(defs, key)
+            .is_ok_and(|options| options.is_empty()))
+    }
+
     /// The options of a position, built as games (for explanations).
     pub fn options_of(&mut self, defs: &Defs, key: &Key) -> Result<Vec<Game>, EvalError> {
         let def = &defs.games[key.game];

@@ -59,7 +59,7 @@ fn add_part(
                 }
                 return Ok(());
             }
-            if has_no_options(defs, store, key)? {
+            if store.has_no_options(defs, key)? {
                 return Ok(());
             }
             Comp::Pos(key.game, key.args.to_vec())
@@ -100,17 +100,6 @@ fn canon(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Comp>, EvalErro
 
 fn is_alias(defs: &Defs, key: &Key) -> bool {
     matches!(defs.games[key.game].kind, DefKind::Rule(Rule::Alias(_)))
-}
-
-/// A position with no options is the zero game (`kayles(0)`); one whose
-/// options cannot be listed counts as having some.
-fn has_no_options(defs: &Defs, store: &mut Store, key: &Key) -> Result<bool, EvalError> {
-    if store.grundy(defs, key)? != 0 {
-        return Ok(false);
-    }
-    Ok(store
-        .options_of(defs, key)
-        .is_ok_and(|options| options.is_empty()))
 }
 
 /// How H relates to G.
