@@ -184,6 +184,7 @@ impl Session {
                 continue;
             }
             self.store.ticker.iterations = 0;
+            self.store.ticker.spent = 0;
             match self.act(&action, emit, &mut report) {
                 Ok(()) => {}
                 Err(EvalError::Interrupted) => {

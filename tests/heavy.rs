@@ -127,7 +127,8 @@ fn memo_tables_end() {
     assert_eq!(e.out.trim(), "0", "{}", e.err);
     // a rule no family has: refused once its memory passes the limit
     let e = ends(
-        "set positions 100000000000; game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }; \
+        "set positions 100000000000; set work 1000000000000000; \
+         game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }; \
          grundy f(50000000000)",
     );
     assert_eq!(e.code, Some(2));

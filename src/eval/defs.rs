@@ -50,6 +50,10 @@ pub struct Ticker {
     pub done: u64,
     /// Options valued by the mex driver (a measure of work, for benchmarks).
     pub options: u64,
+    /// Loop iterations since the current question started, and how many
+    /// one question may spend (`set work`).
+    pub spent: u64,
+    pub work: u64,
     count: u64,
 }
 
@@ -61,12 +65,33 @@ impl Ticker {
             limit: Limits::default().options,
             done: 0,
             options: 0,
+            spent: 0,
+            work: Limits::default().work,
             count: 0,
         }
     }
 
+    /// The diagnostic for a question past `set work`.
+    #[cold]
+    fn too_much_work(&self) -> EvalError {
+        EvalError::from(
+            Diagnostic::unplaced(format!(
+                "this question ran rules for more than {} loop iterations (`set work`), some seconds of work",
+                self.work
+            ))
+            .hint(format!(
+                "`set work {}` raises the limit (the time grows with it); or ask about smaller positions",
+                self.work.saturating_mul(10)
+            )),
+        )
+    }
+
     pub fn tick(&mut self) -> Result<(), EvalError> {
         self.iterations += 1;
+        self.spent += 1;
+        if self.spent > self.work {
+            return Err(self.too_much_work());
+        }
         self.count += 1;
         if self.iterations > self.limit {
             return Err(EvalError::from(
@@ -93,6 +118,10 @@ impl Ticker {
     #[inline]
     pub fn advance(&mut self, count: u64) -> Result<(), EvalError> {
         self.iterations += count;
+        self.spent = self.spent.saturating_add(count);
+        if self.spent > self.work {
+            return Err(self.too_much_work());
+        }
         let before = self.count;
         self.count = self.count.wrapping_add(count);
         if (before >> 12) != (self.count >> 12) {

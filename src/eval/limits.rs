@@ -24,6 +24,9 @@ pub struct Limits {
     /// Bytes that everything a session holds may take together: memo
     /// tables, family tables, searches, move lists, output buffers.
     pub memory: u64,
+    /// Loop iterations one question may spend running rules written out
+    /// (a few nanoseconds each: the default is some seconds of work).
+    pub work: u64,
 }
 
 impl Default for Limits {
@@ -35,6 +38,7 @@ impl Default for Limits {
             period: 100_000,
             output: 100_000_000,
             memory: default_memory(),
+            work: 500_000_000,
         }
     }
 }
@@ -49,6 +53,7 @@ impl Limits {
             Setting::Period => self.period,
             Setting::Output => self.output,
             Setting::Memory => self.memory / MIB,
+            Setting::Work => self.work,
         }
     }
 
@@ -62,6 +67,7 @@ impl Limits {
             Setting::Period => self.period = v,
             Setting::Output => self.output = v,
             Setting::Memory => self.memory = v.saturating_mul(MIB),
+            Setting::Work => self.work = v,
         }
     }
 

@@ -96,6 +96,7 @@ pub enum Setting {
     Period,
     Output,
     Memory,
+    Work,
 }
 
 impl Setting {
@@ -125,6 +126,11 @@ impl Setting {
             "memory",
             Setting::Memory,
             "MiB that tables and searches may take together",
+        ),
+        (
+            "work",
+            Setting::Work,
+            "loop iterations one question may spend running rules written out",
         ),
     ];
 }

@@ -67,7 +67,12 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
         let mut terminal: FxHashMap<Key, bool> = FxHashMap::default();
         for to in options_of_value(defs, store, p, target)? {
             // heaps left with no moves are left out, as for the families
-            let to = without_terminal(defs, store, to, &mut terminal)?;
+            // (a Nim heap and a single part stay as they are: `*1 -> *0`)
+            let to = match p {
+                Part::Nim { .. } => to,
+                _ if to.parts.len() < 2 => to,
+                _ => without_terminal(defs, store, to, &mut terminal)?,
+            };
             if seen.insert(show::canonical(defs, &to)) {
                 found.add(1, || format!("{from} -> {}", show::game(defs, &to)));
             }

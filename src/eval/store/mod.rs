@@ -21,6 +21,7 @@ use crate::engine::{Quiet, Watch};
 use crate::ir::GameId;
 use std::rc::Rc;
 
+mod estimate;
 mod structure;
 use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
 
@@ -208,6 +209,7 @@ impl Store {
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
         self.ticker.limit = limits.options;
+        self.ticker.work = limits.work;
     }
 
     /// The Grundy value of a game: the nim-sum of its parts' values.
@@ -287,6 +289,27 @@ impl Store {
         Ok(self
             .options_of(defs, key)
             .is_ok_and(|options| options.is_empty()))
+    }
+
+    /// Refuses a question whose estimated work passes `set work` before it
+    /// starts (see [`estimate`]).
+    fn refuse_long_work(&mut self, defs: &Defs, root: &Key) -> Result<(), EvalError> {
+        let Some(work) = self.estimate_work(defs, root)? else {
+            return Ok(());
+        };
+        if work <= u128::from(self.limits.work) {
+            return Ok(());
+        }
+        Err(EvalError::from(
+            Diagnostic::unplaced(format!(
+                "working out {} would take about {work} loop iterations, past the limit of {} (`set work`)",
+                defs.show_key(root),
+                self.limits.work
+            ))
+            .hint(format!(
+                "`set work {work}` allows it (the time grows with it, a few nanoseconds an iteration); or ask about a smaller position"
+            )),
+        ))
     }
 
     /// The options of a position, built as games (for explanations).
@@ -370,6 +393,9 @@ impl Store {
                     .value(defs, g, n, &self.limits, others, &mut *self.ticker.watch)
             }
             Plan::Rule(_) => {
+                if self.memos[g].is_empty() {
+                    self.refuse_long_work(defs, root)?;
+                }
                 let v = driver::grundy(
                     Tables {
                         defs,

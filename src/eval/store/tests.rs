@@ -112,7 +112,7 @@ fn a_chain_past_the_memory_limit_is_refused() {
     // `+ nim(0)`: no family's rule; the chain is 10^11 deep
     let (_, errs) = run(
         &mut s,
-        "set memory 64\nset positions 100000000000\n\
+        "set memory 64\nset positions 100000000000\nset work 1000000000000000\n\
          game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }\ngrundy f(100000000000)",
     );
     assert!(errs[0].contains("past the memory limit of 64 MiB"), "{errs:?}");
@@ -150,7 +150,9 @@ fn every_long_loop_ticks_the_watch() {
         "game k = octal 0.77\ngame s(n) = { k(a) + nim(0) for a in 0..1000000000 }\ngrundy s(1)",
     ] {
         let mut s = Session::new(Box::new(crate::engine::StopAfter(5)));
-        let (_, report) = s.run_collect("t", src);
+        // past the work limit too: the watch ends them first
+        let src = format!("set work 1000000000000000\n{src}");
+        let (_, report) = s.run_collect("t", &src);
         assert!(report.interrupted, "{src}: {:?}", report.errors);
     }
 }

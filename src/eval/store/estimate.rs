@@ -1,0 +1,68 @@
+//! The work a question about a rule written out will take, estimated
+//! before it starts: the loop iterations of the position asked about, and
+//! of positions with every argument halved, then quartered, ..., each
+//! standing for the positions between it and the next (as many as the box
+//! `0..=a1 x 0..=a2 ...` holds between the two scales). Rules whose
+//! positions lie below the one asked about and whose work per position
+//! grows with the arguments (the usual case) are estimated within a small
+//! factor; for others the count of work as it runs (`set work`) still ends
+//! the question. Positions whose box holds more positions than may be kept
+//! (`set positions`) are not estimated: such a question ends only if its
+//! rule reaches few of them, as `f(n / 2)` does.
+
+use super::Store;
+use crate::eval::defs::Defs;
+use crate::eval::error::EvalError;
+use crate::eval::flat::Root;
+use crate::eval::flat::run::{Ctx, Run};
+use crate::eval::value::Key;
+
+impl Store {
+    /// About how many loop iterations working out `key` from nothing takes
+    /// (`None` for a game whose rule is not compiled).
+    pub(super) fn estimate_work(&mut self, defs: &Defs, key: &Key) -> Result<Option<u128>, EvalError> {
+        let Some(c) = self.programs[key.game].clone() else {
+            return Ok(None);
+        };
+        let Root::Options(opts) = c.root else {
+            return Ok(None);
+        };
+        let boxed = |args: &[u64]| {
+            args.iter()
+                .fold(1u128, |acc, &a| acc.saturating_mul(u128::from(a) + 1))
+        };
+        if boxed(&key.args) > u128::from(self.limits.positions) {
+            // more positions below it than may be kept: the question can
+            // only end if its rule reaches few of them (`f(n / 2)`), and
+            // the box says nothing of its work
+            return Ok(None);
+        }
+        let mut args: Vec<u64> = key.args.to_vec();
+        let mut total = 0u128;
+        loop {
+            let before = self.ticker.spent;
+            self.ticker.iterations = 0;
+            let ran = self.run(defs, &c.prog, &args, |run: &Run, cx: &mut Ctx| {
+                run.each_option(cx, opts, &mut |_: &Run, _: &mut Ctx, _| Ok(()))
+            });
+            match ran {
+                Ok(()) => {}
+                Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
+                // a position the question may never reach (its rule fails
+                // there): the estimate is what was seen so far; at the
+                // position asked about, the question itself reports it
+                Err(EvalError::Failed(_)) => break,
+            }
+            let here = u128::from(self.ticker.spent - before).max(1);
+            let smaller: Vec<u64> = args.iter().map(|a| a / 2).collect();
+            let shell = boxed(&args) - if args == smaller { 0 } else { boxed(&smaller) };
+            total = total.saturating_add(here.saturating_mul(shell));
+            if args == smaller {
+                break;
+            }
+            args = smaller;
+        }
+        self.ticker.iterations = 0;
+        Ok((total > 0).then_some(total))
+    }
+}
