@@ -415,11 +415,7 @@ impl Session {
             return d;
         }
         let text = self.sources.slice(loc.src, &loc.range());
-        let line = self.sources.text(loc.src)
-            [..loc.range().start.min(self.sources.text(loc.src).len())]
-            .matches('\n')
-            .count()
-            + 1;
+        let (line, _) = self.sources.line_column(loc.src, loc.range().start);
         let short: String = text.chars().take(60).collect();
         let more = if text.chars().count() > 60 {
             " ..."

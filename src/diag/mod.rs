@@ -5,6 +5,7 @@ mod crop;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind};
 use std::ops::Range;
+use std::rc::Rc;
 
 /// Which source a span points into (an index into [`Sources`]).
 pub type SourceId = usize;
@@ -78,23 +79,72 @@ impl Diagnostic {
 }
 
 /// The texts diagnostics point into: files, `-e` arguments, REPL inputs.
-#[derive(Default, Debug, Clone)]
+/// Each keeps where its lines start and ariadne's index of its lines, made
+/// once: a file of 10^5 errors renders each in time that does not grow
+/// with the file.
+#[derive(Default, Clone)]
 pub struct Sources {
-    items: Vec<(String, String)>,
+    items: Vec<Item>,
+}
+
+#[derive(Clone)]
+struct Item {
+    name: String,
+    starts: Vec<usize>,
+    lines: Rc<ariadne::Source<String>>,
+}
+
+impl std::fmt::Debug for Sources {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.items.iter().map(|i| &i.name))
+            .finish()
+    }
 }
 
 impl Sources {
     pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> SourceId {
-        self.items.push((name.into(), text.into()));
+        let text: String = text.into();
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        self.items.push(Item {
+            name: name.into(),
+            starts,
+            lines: Rc::new(ariadne::Source::from(text)),
+        });
         self.items.len() - 1
     }
 
     pub fn name(&self, id: SourceId) -> &str {
-        &self.items[id].0
+        &self.items[id].name
     }
 
     pub fn text(&self, id: SourceId) -> &str {
-        &self.items[id].1
+        self.items[id].lines.text()
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    pub fn line_column(&self, id: SourceId, at: usize) -> (usize, usize) {
+        let text = self.text(id);
+        let mut at = at.min(text.len());
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let starts = &self.items[id].starts;
+        let line = starts.partition_point(|&s| s <= at).max(1);
+        let start = starts[line - 1];
+        (line, text[start..at].chars().count() + 1)
+    }
+
+    /// Whether the line holding `at` is too long to be shown whole.
+    fn long_line(&self, id: SourceId, at: usize) -> bool {
+        let text = self.text(id);
+        let starts = &self.items[id].starts;
+        let i = starts.partition_point(|&s| s <= at).saturating_sub(1);
+        let end = starts.get(i + 1).map_or(text.len(), |s| s - 1);
+        let line = &text[starts[i]..end];
+        line.len() > crop::WIDE && line.chars().count() > crop::WIDE
     }
 
     /// The source text under a span, clamped to the text.
@@ -127,7 +177,11 @@ impl Sources {
             .collect();
         // A long line is shown cut down to a window around the spans; the
         // header then names the column of the original line.
-        let view = crop::View::of(text, &points);
+        let view = if points.iter().any(|&p| self.long_line(d.source, p)) {
+            crop::View::with_lines(text, &self.items[d.source].starts, &points)
+        } else {
+            None
+        };
         let shown = view.as_ref().map_or(text, |v| v.text.as_str());
         let place = |r: &Range<usize>| view.as_ref().map_or(r.clone(), |v| v.range(r));
         let header_fix = view.as_ref().map(|v| {
@@ -172,8 +226,15 @@ impl Sources {
             report = report.with_note(n);
         }
         let mut out = Vec::new();
-        let cache = ariadne::sources([(key, shown)]);
-        if report.finish().write(cache, &mut out).is_err() {
+        let written = match &view {
+            None => report
+                .finish()
+                .write((key, &*self.items[d.source].lines), &mut out),
+            Some(_) => report
+                .finish()
+                .write((key, ariadne::Source::from(shown)), &mut out),
+        };
+        if written.is_err() {
             return format!("error: {}\n", d.message);
         }
         let out = String::from_utf8_lossy(&out).into_owned();
