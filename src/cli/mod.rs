@@ -5,6 +5,7 @@ mod output;
 mod progress;
 mod repl;
 mod term;
+mod written;
 
 use clap::Parser;
 use mex::render::Format;
@@ -63,6 +64,9 @@ pub fn main(args: Args) -> u8 {
         if path.as_os_str() == "-" {
             // `-` is standard input, as for most tools that read files.
             status = status.max(run_stdin(&mut session, &mut out));
+            if let Some(code) = out.write_failed(status) {
+                return code;
+            }
             if out.interrupted {
                 return 2;
             }
@@ -82,6 +86,9 @@ pub fn main(args: Args) -> u8 {
         };
         // An error does not stop the run: later files still run.
         status = status.max(out.run(&mut session, &path.display().to_string(), &text));
+        if let Some(code) = out.write_failed(status) {
+            return code;
+        }
         if out.interrupted {
             return 2;
         }
@@ -89,6 +96,9 @@ pub fn main(args: Args) -> u8 {
     for text in &args.eval {
         ran = true;
         status = status.max(out.run(&mut session, "-e", text));
+        if let Some(code) = out.write_failed(status) {
+            return code;
+        }
         if out.interrupted {
             return 2;
         }
@@ -96,7 +106,8 @@ pub fn main(args: Args) -> u8 {
     if ran {
         return status as u8;
     }
-    run_stdin(&mut session, &mut out) as u8
+    let status = run_stdin(&mut session, &mut out);
+    out.write_failed(status).unwrap_or(status as u8)
 }
 
 /// Runs standard input: as a plain source, or, when it has `:commands`
@@ -121,8 +132,8 @@ fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     let ran = repl.script("<stdin>", &text, out);
     out.end();
     *session = repl.session;
-    out.interrupted = ran.interrupted;
-    if ran.interrupted {
+    out.interrupted = ran.interrupted && !out.writing_failed();
+    if out.interrupted {
         out.note("interrupted");
     }
     ran.status
