@@ -61,3 +61,48 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(text(&o.stderr), "");
 }
+
+#[cfg(unix)]
+#[test]
+fn only_spec_files_are_read_and_never_without_bound() {
+    let started = Instant::now();
+    // `:load` of a device that never ends, and of a directory
+    for (input, why) in [
+        (":load /dev/zero\ngrundy nim(1)\n", "not a regular file"),
+        (":load /\n", "directory"),
+    ] {
+        let o = mex_cmd(&[], input.as_bytes());
+        assert_eq!(o.status.code(), Some(2), "{input}");
+        let err = text(&o.stderr);
+        assert!(err.contains("cannot read") && err.contains(why), "{err}");
+    }
+    // the same on the command line
+    let o = mex_cmd(&["/dev/zero"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("not a regular file"));
+    // a file past the size limit is refused before it is read
+    let dir = tempfile::Builder::new()
+        .prefix("mex-io-")
+        .tempdir()
+        .unwrap();
+    let big = dir.path().join("big.mex");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(65 << 20).unwrap();
+    let big = big.display().to_string();
+    for o in [
+        mex_cmd(&[big.as_str()], b""),
+        mex_cmd(&[], format!(":load {big}\n").as_bytes()),
+    ] {
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            text(&o.stderr).contains("larger than 64 MiB"),
+            "{}",
+            text(&o.stderr)
+        );
+    }
+    // standard input is read up to the limit, no further
+    let o = mex_cmd(&[], &vec![b'\n'; (64 << 20) + 10]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("larger than 64 MiB"));
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

@@ -10,10 +10,11 @@ mod written;
 use clap::Parser;
 use mex::render::Format;
 use mex::repl::Repl;
+use mex::repl::file::{read_bounded, read_source};
 use mex::repl::script::has_commands;
 use mex::session::Session;
 use output::Output;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 
 /// mex: Grundy values, outcomes and winning moves of impartial games.
 #[derive(Parser, Debug)]
@@ -72,8 +73,8 @@ pub fn main(args: Args) -> u8 {
             }
             continue;
         }
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match read_source(path) {
+            Ok(text) => text,
             Err(e) => {
                 out.fatal_in(
                     &session,
@@ -113,16 +114,14 @@ pub fn main(args: Args) -> u8 {
 /// Runs standard input: as a plain source, or, when it has `:commands`
 /// (a saved REPL session piped back), as a script of the REPL core.
 fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
-    let mut text = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut text) {
-        out.fatal_in(
-            session,
-            &format!("cannot read standard input: {e}"),
-            Some("<stdin>"),
-        );
-        return 2;
-    }
-    let text = String::from_utf8_lossy(&text);
+    let text = match read_bounded(std::io::stdin().lock()) {
+        Ok(text) => text,
+        Err(e) => {
+            let message = format!("cannot read standard input: {e}");
+            out.fatal_in(session, &message, Some("<stdin>"));
+            return 2;
+        }
+    };
     if !has_commands(&text) {
         return out.run(session, "<stdin>", &text);
     }
@@ -135,6 +134,7 @@ fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     out.interrupted = ran.interrupted && !out.writing_failed();
     if out.interrupted {
         out.note("interrupted");
+        return 2;
     }
     ran.status
 }
