@@ -127,6 +127,9 @@ pub struct Repl {
     pub status: i32,
     /// The last source run (an input, a `:load`ed file) was interrupted.
     pub stopped: bool,
+    /// The text of the game definition the last input ended with, which a
+    /// line starting with `|` or `+` continues (as in a file).
+    last_game: Option<String>,
 }
 
 impl Repl {
@@ -139,6 +142,7 @@ impl Repl {
             lets: Vec::new(),
             status: 0,
             stopped: false,
+            last_game: None,
         }
     }
 
@@ -148,12 +152,27 @@ impl Repl {
         let trimmed = text.trim();
         if let Some(command) = trimmed.strip_prefix(':') {
             self.inputs += 1;
+            self.last_game = None;
             return self.command(command, sink);
         }
+        // `| { .. }` goes on with the game defined just before: the
+        // definition runs again with it, which redefines the game.
+        let joined;
+        let text = match &self.last_game {
+            Some(game) if trimmed.starts_with(['|', '+']) => {
+                joined = format!("{game}\n{text}");
+                joined.as_str()
+            }
+            _ => text,
+        };
         let parsed = parse(text);
         if parsed.stmts.is_empty() && parsed.errors.is_empty() {
             return Flow::Continue;
         }
+        self.last_game = parsed.stmts.last().and_then(|stmt| match stmt.kind {
+            StmtKind::Game { .. } => Some(slice(text, &stmt.span).trim().to_string()),
+            _ => None,
+        });
         self.inputs += 1;
         let name = format!("<repl:{}>", self.inputs);
         self.run_source(&name, text, sink);
