@@ -257,4 +257,13 @@ impl Watch for Meter {
         self.progress.borrow_mut().tick(done, total);
         Ok(())
     }
+
+    fn work(&mut self, positions: u64, steps: u64) -> Result<(), Interrupted> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            self.progress.borrow_mut().clear();
+            return Err(Interrupted);
+        }
+        self.progress.borrow_mut().work(positions, steps);
+        Ok(())
+    }
 }
