@@ -451,3 +451,44 @@ fn diagnostics_come_between_the_results_in_source_order() {
     assert!(at("\n2\n") < at("order.mex:4"), "{text}");
     assert!(at("order.mex:4") < at("\n3\n"), "{text}");
 }
+
+#[test]
+fn loaded_files_count_toward_the_exit_status_and_json_stays_json() {
+    let fail = temp_file("fail.mex", b"check grundy *1 == 0\n");
+    let err = temp_file("err.mex", b"grundy zz\ngrundy nim(2)\n");
+    let (fail, err) = (fail.display().to_string(), err.display().to_string());
+    // A failed check inside a loaded file: status 1.
+    let o = mex(&[], format!(":load {fail}\n").as_bytes());
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("FAIL"), "{}", stdout(&o));
+    // An error inside one: status 2, in JSON mode too.
+    for args in [&[][..], &["--format", "json"][..]] {
+        let o = mex(args, format!(":load {err}\n").as_bytes());
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+    }
+    // An error wins over a failed check, in either order.
+    let o = mex(&[], format!(":load {err}\n:load {fail}\n").as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    // In JSON mode every line of standard output is a JSON object: the
+    // answers, the diagnostics, and what the commands say.
+    let script = format!(":format json\n:load {fail}\n:load {err}\n:games\n:nope\ngrundy *3\n");
+    let o = mex(&[], script.as_bytes());
+    assert_eq!(o.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l}: {e}")))
+        .collect();
+    assert_eq!(lines[0]["command"], "format");
+    let loaded: Vec<_> = lines.iter().filter(|l| l["command"] == "load").collect();
+    assert_eq!(loaded.len(), 2, "{lines:?}");
+    assert_eq!(loaded[0]["failed_checks"], 1);
+    assert_eq!(loaded[1]["errors"], 1);
+    assert!(
+        lines.iter().any(|l| l["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unknown command `:nope`"))),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().map(|l| l["value"].clone()), Some(3.into()));
+    assert_eq!(stderr(&o), "");
+}

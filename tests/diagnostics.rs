@@ -70,4 +70,40 @@ golden! {
     game_after_let_shows_both: "let s = 3\ngame s(n) = {}\n";
     failed_definitions_are_named: "game s(n) = { s(n - k) for k in {1, 2} if k <= m }\ngame t(n) = { s(n - 1) } | { t(n - 1) for k in {1} if k <= n }\nlet x = 3 +\ngrundy s(3)\ngrundy t(2)\ngrundy x\nlet y = nim(0 - 1)\ngrundy y + *1\ngrundy *3\n";
     unclosed_bracket_ends_at_the_next_statement: "game u(n) = { u(n - k) for k in {1, 2 if k <= n }\nsequence u 0..4\ngrundy *3\n";
+    // A REPL command in a file is one error, with what to do instead.
+    repl_commands_in_a_file: ":load notes.txt\n:games\n  :load \"a.mex\"; grundy *2\ngrundy *1\n";
+    // The definition with the error is far above its use: one snippet.
+    skipped_use_far_below_its_definition: "# carol\ngame s(n) = { s(n - k) for k in {1, 2} if k <= zz }\n#\n#\n#\n#\n#\n#\n#\n#\n#\n#\ngrundy nim(1) + s(4)\n";
+}
+
+/// Each snippet's header names a line the snippet shows.
+#[test]
+fn every_header_names_a_line_it_shows() {
+    let text = render(
+        "game s(n) = { s(n - k) for k in {1, 2} if k <= zz }\n#\n#\n#\n#\n#\n#\n#\n#\n#\n#\n#\ngrundy nim(1) + s(4)\n",
+    );
+    let mut header: Option<String> = None;
+    let mut shown = Vec::new();
+    let mut check = |header: &Option<String>, shown: &[String]| {
+        if let Some(h) = header {
+            assert!(
+                shown.contains(h),
+                "header line {h} not among {shown:?} in\n{text}"
+            );
+        }
+    };
+    for line in text.lines() {
+        let t = line.trim_start();
+        if let Some(place) = t.strip_prefix("╭─[ ").or_else(|| t.strip_prefix("├─[ ")) {
+            check(&header, &shown);
+            header = place.split(':').nth(1).map(str::to_string);
+            shown.clear();
+        } else if let Some((n, _)) = t.split_once(" │")
+            && n.chars().all(|c| c.is_ascii_digit())
+            && !n.is_empty()
+        {
+            shown.push(n.to_string());
+        }
+    }
+    check(&header, &shown);
 }

@@ -330,7 +330,9 @@ fn the_repl_switches_format() {
     repl.input(":format yaml", &mut s);
     let out = s.lines();
     assert_eq!(out[0], "5");
-    assert!(out[1].starts_with("format json"));
+    // In JSON mode a command's answer is a JSON object too.
+    let format_json = json!({"command": "format", "format": "json"});
+    assert_eq!(serde_json::from_str::<Value>(&out[1]).unwrap(), format_json);
     assert_eq!(
         serde_json::from_str::<Value>(&out[2]).unwrap(),
         json!({"query": "grundy", "value": 5})
@@ -341,16 +343,20 @@ fn the_repl_switches_format() {
         (err["line"].clone(), err["column"].clone()),
         (json!(1), json!(8))
     );
-    assert!(out[4].starts_with("format json"));
+    assert_eq!(serde_json::from_str::<Value>(&out[4]).unwrap(), format_json);
     assert_eq!(out[5], "format text");
     assert_eq!(out[6], "5");
     assert_eq!(
         serde_json::from_str::<Value>(&out[8]).unwrap(),
         json!({"query": "sequence", "from": 3, "values": [3, 4, 5]})
     );
+    // and so is a command's error, with the answers
+    let err: Value = serde_json::from_str(&out[9]).expect("the error as JSON");
     assert!(
-        s.err.contains("`:format` takes `text` or `json`"),
-        "{}",
-        s.err
+        err["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("`:format` takes `text` or `json`")),
+        "{err}"
     );
+    assert_eq!(s.err, "");
 }

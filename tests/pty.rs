@@ -73,7 +73,7 @@ fn definition_completion_interrupt_and_answer_again() {
 
     // Long work: a progress bar appears after a second; Ctrl-C stops it.
     keys(&mut p, "grundy split(100000)\r");
-    p.exp_regex(r"working, [0-9]+s|positions, [0-9,]+/s")
+    p.exp_regex(r"(options looked at|positions), [0-9,]+/s")
         .expect("a progress bar");
     std::thread::sleep(Duration::from_millis(300));
     p.send_control('c').unwrap();
@@ -110,6 +110,47 @@ fn definition_completion_interrupt_and_answer_again() {
     keys(&mut p, "\x1b[A\r");
     p.exp_string("no games defined yet")
         .expect("`:games` again, from history");
+    keys(&mut p, ":q\r");
+    p.exp_eof().unwrap();
+}
+
+/// Before any position is finished the bar counts the options looked at;
+/// Ctrl-C then stops the work at once, however much of it there was.
+#[test]
+fn progress_counts_options_and_ctrl_c_stops_at_once() {
+    let temp = tempfile::Builder::new()
+        .prefix("mex-pty-")
+        .tempdir()
+        .unwrap();
+    let mut p = start(&temp.path().join("history"));
+    keys(
+        &mut p,
+        "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\r",
+    );
+    prompt(&mut p);
+    keys(&mut p, "grundy t(100000)\r");
+    // Some seconds of work, so that there is much to let go of.
+    loop {
+        let (_, seen) = p
+            .exp_regex(r"[1-9][0-9,]* options looked at, [0-9,]+/s, [0-9]+s")
+            .expect("the options counted");
+        let secs: u64 = seen
+            .rsplit(' ')
+            .next()
+            .and_then(|s| s.trim_end_matches('s').parse().ok())
+            .unwrap_or(0);
+        if secs >= 5 {
+            break;
+        }
+    }
+    let pressed = std::time::Instant::now();
+    p.send_control('c').unwrap();
+    p.exp_string("interrupted").expect("the computation stops");
+    let took = pressed.elapsed();
+    assert!(took < Duration::from_millis(500), "Ctrl-C took {took:?}");
+    prompt(&mut p);
+    keys(&mut p, "grundy t(12)\r");
+    answer(&mut p, "3");
     keys(&mut p, ":q\r");
     p.exp_eof().unwrap();
 }

@@ -428,3 +428,44 @@ fn a_definition_with_an_error_is_named_until_it_is_fixed() {
     assert!(got.contains("mex> :games\nno games defined yet"), "{got}");
     assert!(got.ends_with("mex> grundy s(4)\n1\n"), "{got}");
 }
+
+#[test]
+fn a_line_starting_with_a_bar_continues_the_game_defined_before() {
+    let mut repl = Repl::new(Session::default());
+    let (got, _) = session(
+        &mut repl,
+        &[
+            "game two(m, n) = { two(m, j) for j in 0..n };",
+            "| { two(i, n) for i in 0..m }",
+            "grundy two(3, 5)",
+            "table two 0..3 0..3",
+            ":games",
+        ],
+    );
+    assert!(!got.contains("Error"), "{got}");
+    assert!(got.contains("\n6\n"), "two-heap Nim: 3 xor 5\n{got}");
+    assert!(
+        got.contains("game two(m, n) = { two(m, j) for j in 0..n }\n| { two(i, n) for i in 0..m }")
+            || got.contains(
+                "game two(m, n) = { two(m, j) for j in 0..n } | { two(i, n) for i in 0..m }"
+            ),
+        "{got}"
+    );
+    // Several continuations, `+` too; after another statement a `|` line
+    // continues nothing and is an error.
+    let (got, _) = session(
+        &mut repl,
+        &[
+            "game g(n) = { g(a) for a in 0..n if a % 3 == 0 }",
+            "  | { g(a) for a in 0..n if a % 3 == 1 }",
+            "| { g(a) for a in 0..n if a % 3 == 2 }",
+            "grundy g(9)",
+            "| { g(0) }",
+        ],
+    );
+    assert!(
+        got.contains("\n9\n"),
+        "g is Nim once all three parts are in\n{got}"
+    );
+    assert_eq!(got.matches("Error").count(), 1, "{got}");
+}

@@ -5,14 +5,16 @@ mod output;
 mod progress;
 mod repl;
 mod term;
+mod written;
 
 use clap::Parser;
 use mex::render::Format;
 use mex::repl::Repl;
+use mex::repl::file::{read_bounded, read_source};
 use mex::repl::script::has_commands;
 use mex::session::Session;
 use output::Output;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 
 /// mex: Grundy values, outcomes and winning moves of impartial games.
 #[derive(Parser, Debug)]
@@ -63,13 +65,16 @@ pub fn main(args: Args) -> u8 {
         if path.as_os_str() == "-" {
             // `-` is standard input, as for most tools that read files.
             status = status.max(run_stdin(&mut session, &mut out));
+            if let Some(code) = out.write_failed(status) {
+                return code;
+            }
             if out.interrupted {
                 return 2;
             }
             continue;
         }
-        let text = match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+        let text = match read_source(path) {
+            Ok(text) => text,
             Err(e) => {
                 out.fatal_in(
                     &session,
@@ -82,6 +87,9 @@ pub fn main(args: Args) -> u8 {
         };
         // An error does not stop the run: later files still run.
         status = status.max(out.run(&mut session, &path.display().to_string(), &text));
+        if let Some(code) = out.write_failed(status) {
+            return code;
+        }
         if out.interrupted {
             return 2;
         }
@@ -89,6 +97,9 @@ pub fn main(args: Args) -> u8 {
     for text in &args.eval {
         ran = true;
         status = status.max(out.run(&mut session, "-e", text));
+        if let Some(code) = out.write_failed(status) {
+            return code;
+        }
         if out.interrupted {
             return 2;
         }
@@ -96,22 +107,21 @@ pub fn main(args: Args) -> u8 {
     if ran {
         return status as u8;
     }
-    run_stdin(&mut session, &mut out) as u8
+    let status = run_stdin(&mut session, &mut out);
+    out.write_failed(status).unwrap_or(status as u8)
 }
 
 /// Runs standard input: as a plain source, or, when it has `:commands`
 /// (a saved REPL session piped back), as a script of the REPL core.
 fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
-    let mut text = Vec::new();
-    if let Err(e) = std::io::stdin().read_to_end(&mut text) {
-        out.fatal_in(
-            session,
-            &format!("cannot read standard input: {e}"),
-            Some("<stdin>"),
-        );
-        return 2;
-    }
-    let text = String::from_utf8_lossy(&text);
+    let text = match read_bounded(std::io::stdin().lock()) {
+        Ok(text) => text,
+        Err(e) => {
+            let message = format!("cannot read standard input: {e}");
+            out.fatal_in(session, &message, Some("<stdin>"));
+            return 2;
+        }
+    };
     if !has_commands(&text) {
         return out.run(session, "<stdin>", &text);
     }
@@ -121,9 +131,10 @@ fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     let ran = repl.script("<stdin>", &text, out);
     out.end();
     *session = repl.session;
-    out.interrupted = ran.interrupted;
-    if ran.interrupted {
+    out.interrupted = ran.interrupted && !out.writing_failed();
+    if out.interrupted {
         out.note("interrupted");
+        return 2;
     }
     ran.status
 }

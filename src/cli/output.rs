@@ -5,6 +5,7 @@
 
 use super::progress::Progress;
 use super::term::{self, Hush};
+use super::written::Written;
 use mex::engine::{Interrupted, Watch};
 use mex::repl::Sink;
 use mex::session::{Event, Report, Session};
@@ -25,6 +26,8 @@ pub struct Output {
     hush: Option<Hush>,
     /// The last run was stopped by Ctrl-C.
     pub interrupted: bool,
+    /// Whether writing to standard output failed (see [`Written`]).
+    written: Written,
 }
 
 pub fn color_allowed() -> bool {
@@ -46,6 +49,7 @@ impl Output {
             progress: Rc::new(RefCell::new(Progress::new(progress_allowed()))),
             hush: None,
             interrupted: false,
+            written: Written::default(),
         }
     }
 
@@ -90,9 +94,39 @@ impl Output {
         self.begin(session);
         let report = session.run(name, text, &mut |e| self.event(e));
         self.end();
+        if self.written.failed() {
+            // The run was stopped because its results could not be
+            // written: no interruption to report.
+            self.interrupted = false;
+            return settled(&report);
+        }
         self.report(&report);
         self.interrupted = report.interrupted;
         report.status()
+    }
+
+    /// Whether writing the results failed: then the exit status to end with
+    /// at once (`status` being that of the runs so far), after saying why
+    /// unless the reader simply went away.
+    pub fn write_failed(&self, status: i32) -> Option<u8> {
+        let (code, message) = self.written.verdict(status)?;
+        if let Some(m) = message {
+            self.progress.borrow_mut().clear();
+            let _ = writeln!(std::io::stderr().lock(), "{m}");
+        }
+        Some(code)
+    }
+
+    pub fn writing_failed(&self) -> bool {
+        self.written.failed()
+    }
+
+    /// Writes to standard output; when that fails, the computation is
+    /// stopped (through the watch) and nothing more is written.
+    fn put(&self, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+        if !self.written.put(write) {
+            self.interrupt.store(true, Ordering::SeqCst);
+        }
     }
 
     /// Writes one result to standard output.
@@ -105,34 +139,30 @@ impl Output {
             }
         }
         if let Event::Error { text, to_stdout } = &e {
-            let _ = if *to_stdout {
-                let mut out = std::io::stdout().lock();
-                out.write_all(text.as_bytes()).and_then(|()| out.flush())
+            if *to_stdout {
+                self.put(|out| out.write_all(text.as_bytes()));
             } else {
                 let mut err = std::io::stderr().lock();
-                err.write_all(text.as_bytes()).and_then(|()| err.flush())
-            };
+                let _ = err.write_all(text.as_bytes()).and_then(|()| err.flush());
+            }
             return;
         }
-        let stdout = std::io::stdout();
-        let mut lock = stdout.lock();
-        match &e {
-            Event::Check { passed, lines } if self.color_out => {
+        let color = self.color_out;
+        self.put(|out| match &e {
+            Event::Check { passed, lines } if color => {
                 for (i, l) in lines.iter().enumerate() {
-                    let _ = if i == 0 {
+                    if i == 0 {
                         let c = if *passed { "32" } else { "31" };
                         let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
-                        writeln!(lock, "\x1b[1;{c}m{word}\x1b[0m {rest}")
+                        writeln!(out, "\x1b[1;{c}m{word}\x1b[0m {rest}")?;
                     } else {
-                        writeln!(lock, "{l}")
-                    };
+                        writeln!(out, "{l}")?;
+                    }
                 }
+                Ok(())
             }
-            _ => {
-                let _ = e.write_text(&mut lock);
-            }
-        }
-        let _ = lock.flush();
+            _ => e.write_text(out),
+        });
     }
 
     /// After a run: its diagnostics were written as they came (see
@@ -163,7 +193,8 @@ impl Output {
     /// mode one JSON line on standard output, like every diagnostic.
     pub fn fatal_in(&self, session: &Session, message: &str, file: Option<&str>) {
         if session.diagnostics_to_stdout() {
-            println!("{}", mex::render::json::error(message, file));
+            let line = mex::render::json::error(message, file);
+            self.put(|out| writeln!(out, "{line}"));
         } else {
             self.fatal(message);
         }
@@ -191,13 +222,23 @@ impl Sink for Output {
     }
 
     fn say(&mut self, text: &str) {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{text}");
-        let _ = out.flush();
+        self.put(|out| writeln!(out, "{text}"));
     }
 
     fn note(&mut self, text: &str) {
         Output::note(self, text);
+    }
+}
+
+/// The status of a run stopped early: its errors and failed checks, not
+/// the stop itself.
+fn settled(report: &Report) -> i32 {
+    if !report.errors.is_empty() {
+        2
+    } else if report.failed_checks > 0 {
+        1
+    } else {
+        0
     }
 }
 
@@ -214,6 +255,15 @@ impl Watch for Meter {
             return Err(Interrupted);
         }
         self.progress.borrow_mut().tick(done, total);
+        Ok(())
+    }
+
+    fn work(&mut self, positions: u64, steps: u64) -> Result<(), Interrupted> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            self.progress.borrow_mut().clear();
+            return Err(Interrupted);
+        }
+        self.progress.borrow_mut().work(positions, steps);
         Ok(())
     }
 }

@@ -1,6 +1,7 @@
 //! The progress bar of long work: hidden for the first second, then
-//! positions done (of the total when it is known), the rate, and the time
-//! left when the total is known; cleared when the computation ends.
+//! positions done (of the total when it is known), or before any position
+//! is finished the options looked at, with the rate, the time so far, and
+//! the time left when the total is known; cleared when the computation ends.
 
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::time::{Duration, Instant};
@@ -14,6 +15,12 @@ pub struct Progress {
     start: Instant,
     /// Positions done when the input started, so the bar counts this input's.
     base: u64,
+    /// The running count of options looked at when this input's first
+    /// report of them came.
+    steps_base: Option<u64>,
+    /// The first report with a total: its position and time, for the rate
+    /// the time left is worked out from.
+    first: Option<(u64, Instant)>,
     bar: Option<ProgressBar>,
     /// Whether the bar shows a total.
     sized: bool,
@@ -28,6 +35,8 @@ impl Progress {
             enabled,
             start: Instant::now(),
             base: 0,
+            steps_base: None,
+            first: None,
             bar: None,
             sized: false,
             held: false,
@@ -43,6 +52,8 @@ impl Progress {
         self.clear();
         self.start = Instant::now();
         self.base = done;
+        self.steps_base = None;
+        self.first = None;
     }
 
     pub fn end(&mut self) {
@@ -58,9 +69,49 @@ impl Progress {
         }
     }
 
+    /// Work on rules: positions finished and options looked at, both
+    /// running counts of the session.
+    pub fn work(&mut self, positions: u64, steps: u64) {
+        let base = *self.steps_base.get_or_insert(steps);
+        if positions > self.base || !self.enabled || self.held {
+            return self.tick(positions, 0);
+        }
+        let steps = steps.saturating_sub(base);
+        if steps == 0 {
+            return self.tick(positions, 0);
+        }
+        let elapsed = self.start.elapsed();
+        if let Some(bar) = self.show(elapsed) {
+            bar.set_message(counted(steps, "options looked at", elapsed));
+        }
+    }
+
+    /// The bar, drawn once the work has gone on for a second, without a
+    /// total (a spinner).
+    fn show(&mut self, elapsed: Duration) -> Option<&ProgressBar> {
+        if self.bar.is_none() && elapsed >= QUIET {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+                .with_elapsed(elapsed);
+            bar.set_style(open_style());
+            bar.enable_steady_tick(Duration::from_millis(200));
+            self.bar = Some(bar);
+            self.sized = false;
+        }
+        if self.sized
+            && let Some(bar) = &self.bar
+        {
+            bar.set_style(open_style());
+            self.sized = false;
+        }
+        self.bar.as_ref()
+    }
+
     pub fn tick(&mut self, done: u64, total: u64) {
         if !self.enabled || self.held {
             return;
+        }
+        if total > 0 && self.first.is_none() {
+            self.first = Some((done, Instant::now()));
         }
         let elapsed = self.start.elapsed();
         if self.bar.is_none() {
@@ -94,7 +145,17 @@ impl Progress {
             bar.set_length(total.max(pos));
         }
         bar.set_position(pos);
-        bar.set_message(message(pos, total, elapsed));
+        let mut text = message(pos, total, elapsed);
+        if total > 0
+            && let Some((from, at)) = self.first
+        {
+            text.push_str(&left(
+                pos.saturating_sub(from),
+                total.saturating_sub(pos),
+                at.elapsed(),
+            ));
+        }
+        bar.set_message(text);
     }
 }
 
@@ -104,25 +165,46 @@ fn open_style() -> ProgressStyle {
 }
 
 fn sized_style() -> ProgressStyle {
-    ProgressStyle::with_template("{spinner} [{bar:30}] {msg}, {eta} left")
+    ProgressStyle::with_template("{spinner} [{bar:30}] {msg}")
         .unwrap_or_else(|_| ProgressStyle::default_bar())
         .progress_chars("=> ")
 }
 
 /// `12,345 positions, 4,100/s, 3s` or `12,345 of 50,000 positions, ...`;
-/// `working, 3s` while no position is finished (a deep search going down).
+/// `working, 3s` while nothing countable is finished (a proof, say).
 fn message(pos: u64, total: u64, elapsed: Duration) -> String {
     if pos == 0 && total == 0 {
         return format!("working, {}s", elapsed.as_secs());
     }
-    let secs = elapsed.as_secs_f64().max(1e-3);
-    let rate = (pos as f64 / secs) as u64;
-    let count = if total > 0 {
-        format!("{} of {} positions", HumanCount(pos), HumanCount(total))
-    } else {
-        format!("{} positions", HumanCount(pos))
-    };
-    format!("{count}, {}/s, {}s", HumanCount(rate), elapsed.as_secs())
+    if total > 0 {
+        let count = format!("{} of {}", HumanCount(pos), HumanCount(total));
+        return counted_as(&count, pos, "positions", elapsed);
+    }
+    counted(pos, "positions", elapsed)
+}
+
+/// `1,234,567 options looked at, 411,522/s, 3s`
+fn counted(n: u64, what: &str, elapsed: Duration) -> String {
+    counted_as(&HumanCount(n).to_string(), n, what, elapsed)
+}
+
+fn counted_as(count: &str, n: u64, what: &str, elapsed: Duration) -> String {
+    let rate = (n as f64 / elapsed.as_secs_f64().max(1e-3)) as u64;
+    format!(
+        "{count} {what}, {}/s, {}s",
+        HumanCount(rate),
+        elapsed.as_secs()
+    )
+}
+
+/// `, 12s left` at the rate of `done` in `took` (nothing until the rate
+/// is known).
+fn left(done: u64, to_do: u64, took: Duration) -> String {
+    if done == 0 || took < Duration::from_millis(500) {
+        return String::new();
+    }
+    let secs = to_do as f64 * took.as_secs_f64() / done as f64;
+    format!(", {}s left", secs.ceil() as u64)
 }
 
 #[cfg(test)]
@@ -140,6 +222,35 @@ mod tests {
             "10 of 40 positions, 5/s, 2s"
         );
         assert_eq!(message(0, 0, Duration::from_secs(4)), "working, 4s");
+        assert_eq!(
+            counted(9_000_000, "options looked at", Duration::from_secs(3)),
+            "9,000,000 options looked at, 3,000,000/s, 3s"
+        );
+        assert_eq!(left(100, 300, Duration::from_secs(2)), ", 6s left");
+        assert_eq!(left(100, 300, Duration::from_millis(100)), "");
+    }
+
+    #[test]
+    fn options_are_counted_until_a_position_finishes() {
+        let mut p = Progress::new(true);
+        p.begin(5);
+        p.start -= Duration::from_secs(2);
+        p.work(5, 1_000);
+        p.work(5, 9_000);
+        let bar = p.bar.as_ref().expect("a bar after a second");
+        assert!(
+            bar.message().starts_with("8,000 options looked at"),
+            "{}",
+            bar.message()
+        );
+        p.work(7, 20_000);
+        let bar = p.bar.as_ref().expect("a bar");
+        assert!(
+            bar.message().starts_with("2 positions"),
+            "{}",
+            bar.message()
+        );
+        p.end();
     }
 
     #[test]

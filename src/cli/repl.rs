@@ -75,6 +75,9 @@ pub fn run(session: Session, out: &mut Output) -> u8 {
                 out.begin(&repl.session);
                 let flow = repl.input(&line, out);
                 out.end();
+                if let Some(code) = out.write_failed(0) {
+                    return code;
+                }
                 if let Some(path) = &history {
                     // A history that cannot be written is no reason to stop.
                     let _ = editor.append_history(path);

@@ -203,20 +203,27 @@ impl Sources {
                     .with_color(color),
             )
             .with_message(&d.message);
+        // ariadne draws no caret under a label without a message
+        let main = if d.label.is_empty() { "here" } else { &d.label };
+        let mut labels: Vec<(Range<usize>, &str, Color)> = secondary
+            .iter()
+            .map(|(r, msg)| (place(r), *msg, Color::Blue))
+            .collect();
         if d.span.is_some() {
-            // ariadne draws no caret under a label without a message
-            let text = if d.label.is_empty() { "here" } else { &d.label };
-            report = report.with_label(
-                Label::new((key.clone(), span))
-                    .with_color(Color::Red)
-                    .with_message(text),
-            );
+            labels.insert(0, (span, main, Color::Red));
         }
-        for (r, msg) in &secondary {
+        // In the order of the text: ariadne starts a new snippet at a label
+        // above the one before, and heads it with the main span's place,
+        // which would then name a line the snippet does not show. In order,
+        // every label is in the one snippet, under the main span's place.
+        labels.sort_by_key(|(r, _, _)| {
+            crop::line_number(shown, r.end.saturating_sub(1).max(r.start))
+        });
+        for (r, msg, color) in labels {
             report = report.with_label(
-                Label::new((key.clone(), place(r)))
+                Label::new((key.clone(), r))
                     .with_message(msg)
-                    .with_color(Color::Blue),
+                    .with_color(color),
             );
         }
         if let Some(h) = &d.hint {

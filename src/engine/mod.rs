@@ -17,6 +17,14 @@ pub trait Watch {
     /// Returning `Err(Interrupted)` asks the engine to stop at once; the
     /// engine then leaves its memo tables consistent (complete entries only).
     fn tick(&mut self, done: u64, total: u64) -> Result<(), Interrupted>;
+
+    /// Work on positions of rules: `positions` finished so far and `steps`
+    /// (option loop iterations) so far, both running counts of the session,
+    /// so that progress shows work even before a position finishes.
+    fn work(&mut self, positions: u64, steps: u64) -> Result<(), Interrupted> {
+        let _ = steps;
+        self.tick(positions, 0)
+    }
 }
 
 /// A watch that never stops anything and shows nothing (tests, libraries).

@@ -103,7 +103,7 @@ impl Ticker {
             ));
         }
         if self.count & 0xFFF == 0 {
-            self.watch.tick(self.done, 0)?;
+            self.watch.work(self.done, self.count)?;
         }
         Ok(())
     }
@@ -125,7 +125,7 @@ impl Ticker {
         let before = self.count;
         self.count = self.count.wrapping_add(count);
         if (before >> 12) != (self.count >> 12) {
-            self.watch.tick(self.done, 0)?;
+            self.watch.work(self.done, self.count)?;
         }
         Ok(())
     }
@@ -137,7 +137,7 @@ impl Ticker {
     pub fn tick_work(&mut self) -> Result<(), EvalError> {
         self.count += 1;
         if self.count & 0xFFF == 0 {
-            self.watch.tick(self.done, 0)?;
+            self.watch.work(self.done, self.count)?;
         }
         Ok(())
     }

@@ -3,7 +3,9 @@
 //! the name `<repl:N>`, or a `:command`. Everything it produces goes to a
 //! [`Sink`]; the terminal front end prints it, tests collect it.
 
+pub mod file;
 pub mod helper;
+mod reply;
 pub mod script;
 pub mod topics;
 
@@ -14,6 +16,7 @@ use crate::render::Format;
 use crate::session::{Event, Report, Session};
 use crate::syntax::ast::StmtKind;
 use crate::syntax::parse::parse;
+use serde_json::json;
 use std::time::{Duration, Instant};
 
 /// Where the REPL's output goes.
@@ -118,6 +121,15 @@ pub struct Repl {
     inputs: usize,
     /// The text of each `let` binding, by name, in the order made.
     lets: Vec<(String, String)>,
+    /// The exit status of the contract for everything run so far,
+    /// `:load`ed files and commands included: 2 if an error was reported,
+    /// else 1 if a check failed, else 0 (an interruption is not counted).
+    pub status: i32,
+    /// The last source run (an input, a `:load`ed file) was interrupted.
+    pub stopped: bool,
+    /// The text of the game definition the last input ended with, which a
+    /// line starting with `|` or `+` continues (as in a file).
+    last_game: Option<String>,
 }
 
 impl Repl {
@@ -128,6 +140,9 @@ impl Repl {
             timing: false,
             inputs: 0,
             lets: Vec::new(),
+            status: 0,
+            stopped: false,
+            last_game: None,
         }
     }
 
@@ -137,12 +152,27 @@ impl Repl {
         let trimmed = text.trim();
         if let Some(command) = trimmed.strip_prefix(':') {
             self.inputs += 1;
+            self.last_game = None;
             return self.command(command, sink);
         }
+        // `| { .. }` goes on with the game defined just before: the
+        // definition runs again with it, which redefines the game.
+        let joined;
+        let text = match &self.last_game {
+            Some(game) if trimmed.starts_with(['|', '+']) => {
+                joined = format!("{game}\n{text}");
+                joined.as_str()
+            }
+            _ => text,
+        };
         let parsed = parse(text);
         if parsed.stmts.is_empty() && parsed.errors.is_empty() {
             return Flow::Continue;
         }
+        self.last_game = parsed.stmts.last().and_then(|stmt| match stmt.kind {
+            StmtKind::Game { .. } => Some(slice(text, &stmt.span).trim().to_string()),
+            _ => None,
+        });
         self.inputs += 1;
         let name = format!("<repl:{}>", self.inputs);
         self.run_source(&name, text, sink);
@@ -175,13 +205,10 @@ impl Repl {
             // A diagnostic goes where the front end puts them; JSON ones
             // go with the answers.
             let e = match e {
-                Event::Error { text, to_stdout } => {
-                    match to_stdout {
-                        true => sink.say(text.trim_end()),
-                        false => sink.error(&text),
-                    }
-                    return;
-                }
+                Event::Error {
+                    to_stdout: true, ..
+                } => return sink.event(e),
+                Event::Error { text, .. } => return sink.error(&text),
                 e => e,
             };
             sink.event(e);
@@ -199,6 +226,13 @@ impl Repl {
             sink.note(&format!("time: {}", duration(start.elapsed())));
         }
         self.remember_lets(text, globals_before);
+        let status = if !report.errors.is_empty() {
+            2
+        } else {
+            (report.failed_checks > 0) as i32
+        };
+        self.status = self.status.max(status);
+        self.stopped = report.interrupted;
         report
     }
 
@@ -233,14 +267,17 @@ impl Repl {
             .find(|(a, _)| *a == word)
             .map_or(word, |(_, c)| c);
         match word {
-            "help" if arg.is_empty() => sink.say(&tour()),
+            "help" if arg.is_empty() => self.reply(sink, word, &tour()),
             "help" => match topics::help(arg) {
-                Ok(text) => sink.say(&text),
-                Err(e) => sink.error(&e),
+                Ok(text) => self.reply(sink, word, &text),
+                Err(e) => {
+                    let e = e.trim_end();
+                    self.refuse(sink, word, e.strip_prefix("error: ").unwrap_or(e))
+                }
             },
             "load" => self.load(arg, sink),
-            "games" => sink.say(&self.games()),
-            "names" => sink.say(&self.names()),
+            "games" => self.reply(sink, word, &self.games()),
+            "names" => self.reply(sink, word, &self.names()),
             "time" => match arg {
                 "" | "on" | "off" => {
                     self.timing = if arg.is_empty() {
@@ -248,35 +285,45 @@ impl Repl {
                     } else {
                         arg == "on"
                     };
-                    sink.say(if self.timing {
+                    let text = if self.timing {
                         "timing on: each answer is followed by the time it took"
                     } else {
                         "timing off"
-                    });
+                    };
+                    let object = json!({ "command": "time", "timing": self.timing });
+                    self.reply_with(sink, text, object);
                 }
-                _ => sink.error(&format!(
-                    "error: `:time` takes `on`, `off` or nothing, not `{arg}`\n"
-                )),
+                _ => self.refuse(
+                    sink,
+                    word,
+                    &format!("`:time` takes `on`, `off` or nothing, not `{arg}`"),
+                ),
             },
             "format" => match (arg, Format::named(arg)) {
-                ("", _) => sink.say(&format!(
-                    "format {}: `:format json` or `:format text` changes it",
-                    self.session.format.name()
-                )),
+                ("", _) => {
+                    let name = self.session.format.name();
+                    let text =
+                        format!("format {name}: `:format json` or `:format text` changes it");
+                    self.reply_with(sink, &text, json!({ "command": "format", "format": name }));
+                }
                 (_, Some(f)) => {
                     self.session.format = f;
-                    sink.say(match f {
+                    let text = match f {
                         Format::Json => {
                             "format json: each answer and error is one JSON object a line"
                         }
                         Format::Text => "format text",
-                    });
+                    };
+                    let object = json!({ "command": "format", "format": f.name() });
+                    self.reply_with(sink, text, object);
                 }
-                _ => sink.error(&format!(
-                    "error: `:format` takes `text` or `json`, not `{arg}`\n"
-                )),
+                _ => self.refuse(
+                    sink,
+                    word,
+                    &format!("`:format` takes `text` or `json`, not `{arg}`"),
+                ),
             },
-            "limits" => sink.say(&self.limits()),
+            "limits" => self.reply(sink, word, &self.limits()),
             "reset" => {
                 let watch =
                     std::mem::replace(&mut self.session.store.ticker.watch, Box::new(Quiet));
@@ -284,10 +331,15 @@ impl Repl {
                 self.session = Session::new(watch);
                 self.session.format = format;
                 self.lets.clear();
-                sink.say("a fresh session: every definition and computed value is forgotten");
+                let text = "a fresh session: every definition and computed value is forgotten";
+                self.reply(sink, word, text);
             }
             "quit" => return Flow::Quit,
-            "" => sink.error("error: a command name goes after `:`; `:help` lists them\n"),
+            "" => self.refuse(
+                sink,
+                "",
+                "a command name goes after `:`; `:help` lists them",
+            ),
             _ => {
                 let names = COMMANDS.iter().map(|c| c.0);
                 let guess = names
@@ -295,9 +347,9 @@ impl Repl {
                     .min_by_key(|c| strsim::levenshtein(word, c))
                     .map(|c| format!(" did you mean `:{c}`?"))
                     .unwrap_or_default();
-                sink.error(&format!(
-                    "error: unknown command `:{word}`;{guess} `:help` lists the commands\n"
-                ));
+                let message =
+                    format!("unknown command `:{word}`;{guess} `:help` lists the commands");
+                self.refuse(sink, word, &message);
             }
         }
         Flow::Continue
@@ -306,16 +358,13 @@ impl Repl {
     fn load(&mut self, arg: &str, sink: &mut dyn Sink) {
         let path = unquote(arg);
         if path.is_empty() {
-            sink.error("error: `:load` needs a file, e.g. `:load examples/kayles.mex`\n");
-            return;
+            let message = "`:load` needs a file, e.g. `:load examples/kayles.mex`";
+            return self.refuse(sink, "load", message);
         }
         let path = expand_home(path);
-        let text = match std::fs::read(&path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) => {
-                sink.error(&format!("error: cannot read {path}: {e}\n"));
-                return;
-            }
+        let text = match file::read_source(std::path::Path::new(&path)) {
+            Ok(text) => text,
+            Err(e) => return self.refuse(sink, "load", &format!("cannot read {path}: {e}")),
         };
         let before: Vec<String> = self.defined_names();
         let report = self.run_source(&path, &text, sink);
@@ -331,11 +380,19 @@ impl Repl {
                 1 => " (with 1 error)".to_string(),
                 n => format!(" (with {n} errors)"),
             };
-            if new.is_empty() {
-                sink.say(&format!("loaded {path}{errors}"));
+            let text = if new.is_empty() {
+                format!("loaded {path}{errors}")
             } else {
-                sink.say(&format!("loaded {path}{errors}: {}", new.join(", ")));
-            }
+                format!("loaded {path}{errors}: {}", new.join(", "))
+            };
+            let object = json!({
+                "command": "load",
+                "file": path,
+                "defined": new,
+                "errors": report.errors.len(),
+                "failed_checks": report.failed_checks,
+            });
+            self.reply_with(sink, &text, object);
         }
     }
 

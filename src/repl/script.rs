@@ -4,7 +4,6 @@
 //! statements under the script's name, with their own line numbers.
 
 use super::{Flow, Repl, Sink};
-use crate::session::Event;
 
 /// Whether a line is a command: `:` first (the language has no `:`).
 fn is_command(line: &str) -> bool {
@@ -17,32 +16,12 @@ pub fn has_commands(text: &str) -> bool {
     text.lines().any(is_command)
 }
 
-/// Counts what goes wrong while passing everything on.
-struct Counting<'a> {
-    inner: &'a mut dyn Sink,
-    errors: usize,
-}
-
-impl Sink for Counting<'_> {
-    fn event(&mut self, event: Event) {
-        self.inner.event(event);
-    }
-    fn error(&mut self, rendered: &str) {
-        self.errors += 1;
-        self.inner.error(rendered);
-    }
-    fn say(&mut self, text: &str) {
-        self.inner.say(text);
-    }
-    fn note(&mut self, text: &str) {
-        self.inner.note(text);
-    }
-}
-
 /// How a script run went.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub struct Ran {
-    /// The exit status of the contract: 2 an error, 1 a failed check.
+    /// The exit status of the contract for everything the script ran,
+    /// `:load`ed files and commands included: 2 an error, 1 a failed check
+    /// (an interruption is told apart).
     pub status: i32,
     pub interrupted: bool,
 }
@@ -52,10 +31,8 @@ impl Repl {
     /// two commands run as one source named `name`, padded so that their
     /// line numbers are those of the script. `:quit` ends it.
     pub fn script(&mut self, name: &str, text: &str, sink: &mut dyn Sink) -> Ran {
-        let mut sink = Counting {
-            inner: sink,
-            errors: 0,
-        };
+        let before = std::mem::take(&mut self.status);
+        self.stopped = false;
         let mut ran = Ran::default();
         let mut chunk = String::new();
         let mut line_no = 0;
@@ -69,26 +46,22 @@ impl Repl {
                 line_no += 1;
                 statements |= !line.trim().is_empty();
             }
-            if statements {
-                let report = self.run_source(name, &chunk, &mut sink);
-                ran.status = ran.status.max(report.status());
-                if report.interrupted {
-                    ran.interrupted = true;
-                    return ran;
-                }
+            if statements && self.run_source(name, &chunk, sink).interrupted {
+                ran.interrupted = true;
+                break;
             }
             if let Some(command) = lines.next() {
                 line_no += 1;
                 self.inputs += 1;
-                let flow = self.command(command.trim().trim_start_matches(':'), &mut sink);
-                if flow == Flow::Quit {
+                let flow = self.command(command.trim().trim_start_matches(':'), sink);
+                if flow == Flow::Quit || self.stopped {
+                    ran.interrupted = self.stopped;
                     break;
                 }
             }
         }
-        if sink.errors > 0 {
-            ran.status = 2;
-        }
+        ran.status = self.status;
+        self.status = self.status.max(before);
         ran
     }
 }
@@ -96,7 +69,7 @@ impl Repl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Session;
+    use crate::session::{Event, Session};
 
     #[derive(Default)]
     struct Collect {
@@ -135,7 +108,11 @@ mod tests {
             sink.out
         );
         assert_eq!(sink.out[1], "3");
-        assert!(sink.out[2].starts_with("format json"), "{:?}", sink.out);
+        assert_eq!(
+            sink.out[2], r#"{"command":"format","format":"json"}"#,
+            "{:?}",
+            sink.out
+        );
         assert!(sink.out[3].contains("\"value\":1"), "{:?}", sink.out);
         // The error on line 7 of the script says line 7.
         let json = sink.out.iter().chain(&sink.err).find(|l| l.contains("zz"));

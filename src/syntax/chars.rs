@@ -77,6 +77,44 @@ pub fn lookalike(text: &str) -> Option<Lookalike> {
     Some(Lookalike { raw, ascii, what })
 }
 
+/// A REPL command (`:load x.txt`) on a line of a file or of `-e` text: its
+/// length from the `:` to the end of the line or a `;`, when `at` is the
+/// first character of its line. It is one error (its words are no
+/// statement); a statement after a `;` still runs.
+pub fn command_line(src: &str, at: usize) -> Option<usize> {
+    let line_start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+    if !src[at..].starts_with(':') || !src[line_start..at].trim().is_empty() {
+        return None;
+    }
+    Some(src[at..].find(['\n', '\r', ';']).unwrap_or(src.len() - at))
+}
+
+/// The error for a REPL command written where statements go.
+pub fn command_in_source(src: &str, at: usize, len: usize) -> Diagnostic {
+    let line = src[at..at + len].trim_end();
+    let word = line[1..].split_whitespace().next().unwrap_or("");
+    let hint = if matches!(word, "load" | "l") {
+        let files = line[1..].trim_start()[word.len()..].trim();
+        let files = if files.is_empty() { "FILE.mex" } else { files };
+        format!(
+            "`:load` works at the REPL prompt only; in a file or `-e` text, list the files to run on the command line instead, in order: `mex {files} FILE.mex`"
+        )
+    } else {
+        "`:help` and the other `:commands` are typed at the REPL prompt (`mex` on a terminal); see docs/language.md".into()
+    };
+    let shown = if word.is_empty() {
+        ":".to_string()
+    } else {
+        format!(":{word}")
+    };
+    Diagnostic::error(
+        at..at + line.len(),
+        format!("`{shown}` is a REPL command, not a statement"),
+    )
+    .label("a command of the REPL")
+    .hint(hint)
+}
+
 pub fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
     let text = &src[s..e];
     let shown: String = text.chars().take(8).collect();

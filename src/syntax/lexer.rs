@@ -7,7 +7,7 @@
 //! - parses integers with overflow checks,
 //! - and collects every lexical error with its span instead of stopping.
 
-use super::chars::{bad_chars, exponent_after, lookalike};
+use super::chars::{bad_chars, command_in_source, command_line, exponent_after, lookalike};
 use super::token::{Raw, Tok};
 use crate::diag::Diagnostic;
 use logos::Logos;
@@ -37,6 +37,15 @@ pub fn lex(src: &str) -> Lexed {
         let (raw, text) = match raw {
             Ok(raw) => (raw, lexer.slice()),
             Err(()) => {
+                // `:load x.mex` on a line of its own: one error for the line.
+                if let Some(len) = command_line(src, span.start) {
+                    if let Some((s, e)) = bad_run.take() {
+                        out.errors.push(bad_chars(src, s, e));
+                    }
+                    out.errors.push(command_in_source(src, span.start, len));
+                    lexer.bump(len - span.len());
+                    continue;
+                }
                 // A character that looks like one of the language's (a
                 // typographic minus, a multiplication sign) is reported and
                 // read as that one, so the rest of the line parses.

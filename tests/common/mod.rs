@@ -53,3 +53,22 @@ pub fn mex_of(values: impl IntoIterator<Item = u64>) -> u64 {
     let seen: std::collections::BTreeSet<u64> = values.into_iter().collect();
     (0..).find(|v| !seen.contains(v)).unwrap_or(0)
 }
+
+/// Runs the `mex` binary with arguments and standard input (no colour).
+pub fn mex_cmd(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mex starts");
+    let mut input = child.stdin.take().expect("stdin");
+    // mex may stop reading early (a refused input): that is no failure here
+    let _ = input.write_all(stdin);
+    drop(input);
+    child.wait_with_output().expect("mex ends")
+}

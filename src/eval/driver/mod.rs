@@ -127,11 +127,27 @@ pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
                 *t.positions -= 1;
             }
         }
+        // Stopped (Ctrl-C, a limit): the work lists may take gigabytes,
+        // and freeing them a second; the answer should not wait for that.
+        release(std::mem::take(&mut v.pending));
+        release(std::mem::take(&mut v.tape));
+        release(std::mem::take(&mut stack.keys));
     }
     result?;
     match v.memos[root.game].get(&root.args) {
         State::Done(x) => Ok(x),
         _ => Err(undefined(t.defs, root)),
+    }
+}
+
+/// Frees a large work list on a thread of its own (a small one at once;
+/// if no thread can be started, this one frees it after all).
+fn release<T: Send + 'static>(list: Vec<T>) {
+    if list.capacity() >= 1 << 20 {
+        let free = move || drop(list);
+        let _ = std::thread::Builder::new()
+            .name("mex-free".into())
+            .spawn(free);
     }
 }
 
