@@ -159,7 +159,17 @@ pub fn lex(src: &str) -> Lexed {
                             .label(format!("more than {MAX_NESTING} levels"))
                             .hint("name the inner parts with `let` and use the names"),
                     );
-                    return out;
+                    // This statement is the error: its tokens are dropped and
+                    // the rest of it skipped; the statements after it run.
+                    let start = out
+                        .tokens
+                        .iter()
+                        .rposition(|(_, t, _)| *t == Tok::End)
+                        .map_or(0, |i| i + 1);
+                    out.tokens.truncate(start);
+                    skip_statement(src, &mut lexer, open.len() + 1);
+                    open.clear();
+                    continue;
                 }
                 open.push((raw, span.start));
                 match raw {
@@ -233,6 +243,21 @@ pub fn lex(src: &str) -> Lexed {
     }
     join_continued_lines(src, &mut out.tokens);
     out
+}
+
+/// Skips the rest of a statement `depth` brackets deep: up to the newline
+/// or `;` where every bracket is closed, or a line that starts a new
+/// statement (a bracket never closed).
+fn skip_statement(src: &str, lexer: &mut logos::Lexer<'_, Raw>, mut depth: usize) {
+    while let Some(raw) = lexer.next() {
+        match raw {
+            Ok(Raw::LParen | Raw::LBrace | Raw::LBracket) => depth += 1,
+            Ok(Raw::RParen | Raw::RBrace | Raw::RBracket) => depth = depth.saturating_sub(1),
+            Ok(Raw::Semi) if depth == 0 => return,
+            Ok(Raw::Newline) if depth == 0 || starts_statement(&src[lexer.span().end..]) => return,
+            _ => {}
+        }
+    }
 }
 
 /// A line that starts with `|` or `+` continues the statement before it

@@ -117,7 +117,13 @@ pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
         open: Vec::new(),
     };
     let limits = t.limits;
-    let result = drive(&mut v, &mut cx, &mut stack, t.positions, &limits);
+    let mut result = drive(&mut v, &mut cx, &mut stack, t.positions, &limits);
+    if let Err(EvalError::Failed(d)) = &result
+        && d.hint.as_deref().is_some_and(|h| h.contains("`set positions") || h.contains("`set memory"))
+        && let Some(e) = endless(t.defs, &stack)
+    {
+        result = Err(e);
+    }
     if result.is_err() {
         // Leave the memo consistent: nothing stays half-done.
         for key in stack.path() {
@@ -332,6 +338,41 @@ fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
             .note("a rule whose moves lead to ever larger positions never ends: no limit is enough for it"),
     )
 }
+
+/// Positions on the path being worked down that grew at every one of the
+/// last [`GROWING`] steps: a rule whose moves lead to ever larger positions,
+/// which no limit is enough for. The diagnostic for it, if so.
+fn endless(defs: &Defs, stack: &Stack) -> Option<EvalError> {
+    let path: Vec<&Key> = stack.path().collect();
+    if path.len() < GROWING {
+        return None;
+    }
+    let size = |k: &Key| k.args.iter().fold(0u128, |a, &x| a + u128::from(x));
+    let recent = &path[path.len() - GROWING..];
+    if !recent.windows(2).all(|w| size(w[1]) > size(w[0])) {
+        return None;
+    }
+    let game = recent[0].game;
+    let def = &defs.games[game];
+    let (first, last) = (path[0], path[path.len() - 1]);
+    Some(EvalError::from(
+        Diagnostic::error(
+            def.loc.range(),
+            format!(
+                "the positions of `{}` grow without end: {} -> ... -> {}, each move to a larger position",
+                def.name,
+                defs.show_key(first),
+                defs.show_key(last)
+            ),
+        )
+        .at(def.loc.src)
+        .label("this rule's moves never reach a position without options")
+        .hint("no limit is enough for it: guard the moves so that they end (`if k <= n`), or let them make positions smaller"),
+    ))
+}
+
+/// Steps of growth that make a path [`endless`].
+const GROWING: usize = 1000;
 
 /// A position reached from itself: the positions on the current path from
 /// the repeated one to the last one expanded.
