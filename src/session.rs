@@ -128,11 +128,22 @@ impl Session {
     pub fn run(&mut self, name: &str, text: &str, emit: &mut dyn FnMut(Event)) -> Report {
         // A byte-order mark some editors write at the start means nothing.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let src = self.sources.add(name, text);
+        let text = one_kind_of_line_break(text);
+        let src = self.sources.add(name, &*text);
         let mut report = Report::default();
+        if let Some(at) = text.find('\0') {
+            // A NUL byte: not a text file (a binary, a document). Nothing
+            // of it runs.
+            let d = Diagnostic::error(at..at + 1, format!("{name} is not a text file: it has a NUL byte"))
+                .at(src)
+                .label("a NUL byte")
+                .hint("a spec file is plain text; nothing in this one was run");
+            self.say(d, emit, &mut report);
+            return report;
+        }
         // Diagnostics with where they belong in this source, to sort them.
         let mut errors: Vec<(usize, Diagnostic)> = Vec::new();
-        let parsed = parse(text);
+        let parsed = parse(&text);
         for d in parsed.errors {
             errors.push((d.start(), d.at(src)));
         }
@@ -452,4 +463,22 @@ impl Session {
     pub fn diagnostics_to_stdout(&self) -> bool {
         self.format == Format::Json
     }
+}
+
+/// The text with every line break as `\n`: `\r\n` and a lone `\r` (old
+/// Mac files) end lines as `\n` does, and the other characters some tools
+/// count as line breaks (vertical tab, form feed, NEL, U+2028, U+2029)
+/// become a space or a newline, so that every line count (the lexer's,
+/// the diagnostics') agrees.
+fn one_kind_of_line_break(text: &str) -> std::borrow::Cow<'_, str> {
+    const OTHERS: [char; 6] = ['\r', '\u{0B}', '\u{0C}', '\u{85}', '\u{2028}', '\u{2029}'];
+    if !text.contains(OTHERS) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let text = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .replace(['\u{0B}', '\u{0C}'], " ")
+        .replace(['\u{85}', '\u{2028}', '\u{2029}'], "\n");
+    std::borrow::Cow::Owned(text)
 }
