@@ -173,3 +173,69 @@ fn the_loop_diagnostic_quotes_its_own_source() {
     assert_eq!(e.code, Some(2));
     assert!(e.err.contains("game a(n)"), "{}", e.err);
 }
+
+/// Ends within this: every question answers or is refused in seconds
+/// under the default limits (a generous margin for a loaded machine).
+const SECONDS: Duration = Duration::from_secs(30);
+
+fn quickly(program: &str) -> Ended {
+    let e = ends(program);
+    assert!(e.took < SECONDS, "{:?}: {program}", e.took);
+    e
+}
+
+#[test]
+fn hostile_shapes_end_with_a_diagnostic() {
+    // an explicit game too large for memory: refused, not aborted
+    let e = quickly("grundy {*1 for k in 0..99999999}");
+    assert_eq!(e.code, Some(2));
+    assert!(e.err.contains("`set memory"), "{}", e.err);
+    // doubling lets: a sum of 2^25 games is refused by the positions limit
+    let mut lets = String::from("let g0 = *1\n");
+    for i in 1..40 {
+        lets += &format!("let g{i} = g{} + g{}\n", i - 1, i - 1);
+    }
+    lets += "check grundy g39 == 0\n";
+    let e = quickly(&lets);
+    assert_eq!(e.code, Some(2));
+    assert!(e.err.contains("a sum of"), "{}", e.err);
+    // a subtraction set with a huge move: only observed, within the limits
+    for set in ["{10^9}", "{18446744073709551615}"] {
+        let e = quickly(&format!("game s = subtraction {set}; period s"));
+        assert_eq!(e.code, Some(0), "{}", e.err);
+        assert!(e.out.contains("observed"), "{}", e.out);
+    }
+    let e = quickly("set memory 1000; game s = subtraction {10^9}; period s");
+    assert_eq!(e.code, Some(0), "{}", e.err);
+}
+
+#[test]
+fn default_limits_answer_in_seconds() {
+    // a hexadecimal code with no period found: the search stops at the
+    // work the heap limit allows
+    let e = quickly("game h = hex 0.9; period h");
+    assert!(e.out.contains("no period observed"), "{}", e.out);
+    assert!(e.out.contains("`set heap N`"), "{}", e.out);
+    // a rule written out whose work is estimated before it starts
+    let e = quickly(
+        "game f(n) = { f(a) + f(b) for a in 0..n for b in 0..n if a + b < n }; grundy f(3000)",
+    );
+    assert_eq!(e.code, Some(2));
+    assert!(e.err.contains("`set work"), "{}", e.err);
+    assert!(e.took < Duration::from_secs(5), "not refused up front: {:?}", e.took);
+    // ... or counted as it runs, one position after another
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let svg = dir.path().join("h.svg");
+    let e = quickly(&format!(
+        "game two(m, n) = {{ two(m, j) for j in 0..n }} | {{ two(i, n) for i in 0..m }}\n\
+         plot two 0..3000 0..3000 to {:?}",
+        svg.display().to_string()
+    ));
+    assert_eq!(e.code, Some(2));
+    assert!(e.err.contains("`set work"), "{}", e.err);
+    // positions that grow without end are named so, with no limit to raise
+    let e = run("game up(n) = { up(n + 1) }; grundy up(0)");
+    assert_eq!(e.code, Some(2));
+    assert!(e.err.contains("grow without end"), "{}", e.err);
+    assert!(!e.err.contains("`set "), "{}", e.err);
+}
