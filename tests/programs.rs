@@ -190,3 +190,83 @@ proptest! {
         prop_assert!(!err.contains("panicked") && !err.contains("internal error"), "{p}\n{err}");
     }
 }
+
+/// A hostile shape: input a teacher might be handed, built to break the
+/// interpreter (issue of the mends): very long alternations, lets that
+/// double a sum, moves at the top of u64, brackets nested past the limit,
+/// stray CR and NUL bytes.
+fn hostile() -> BoxedStrategy<Vec<u8>> {
+    const BENIGN: &str = "game k = octal 0.77\ncheck grundy k(10) == 1\ngrundy *3 + *5\n";
+    prop_oneof![
+        (1000usize..300_000).prop_map(|n| {
+            format!("game g = {}\ngrundy g\n", vec!["{}"; n].join(" | ")).into_bytes()
+        }),
+        (10usize..45).prop_map(|n| {
+            let mut p = String::from("let g0 = *1\n");
+            for i in 1..n {
+                p += &format!("let g{i} = g{} + g{}\n", i - 1, i - 1);
+            }
+            p += &format!("check grundy g{} == 0\n", n - 1);
+            p.into_bytes()
+        }),
+        (
+            proptest::sample::select(&["10^9", "18446744073709551615", "10^7", "2**40"][..]),
+            proptest::sample::select(&["period s", "grundy s(10^18)", "sequence s 0..100"][..])
+        )
+            .prop_map(|(m, q)| format!("game s = subtraction {{1, {m}}}\n{q}\n").into_bytes()),
+        (200usize..3000, any::<bool>()).prop_map(move |(n, closed)| {
+            let close = if closed { ")".repeat(n) } else { String::new() };
+            format!("{BENIGN}grundy nim({}1{close})\n{BENIGN}", "(".repeat(n)).into_bytes()
+        }),
+        (proptest::collection::vec((0usize..80, prop_oneof![Just(b'\r'), Just(0u8)]), 1..6))
+            .prop_map(move |cuts| {
+                let mut p = BENIGN.repeat(2).into_bytes();
+                for (at, b) in cuts {
+                    p.insert(at.min(p.len()), b);
+                }
+                p
+            }),
+    ]
+    .boxed()
+}
+
+/// Runs a program from standard input under a 3 GiB address-space cap
+/// (where prlimit is found) with the default limits.
+fn run_capped(program: &[u8]) -> (Option<i32>, String) {
+    use std::io::Write;
+    let capped = Command::new("prlimit").arg("--version").output().is_ok();
+    let mut cmd = if capped {
+        let mut c = Command::new("prlimit");
+        c.arg("--as=3221225472").arg(env!("CARGO_BIN_EXE_mex"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_mex"))
+    };
+    let mut child = cmd
+        .arg("-")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("mex starts");
+    let mut input = child.stdin.take().expect("stdin");
+    let _ = input.write_all(program);
+    drop(input);
+    let out = child.wait_with_output().expect("mex ends");
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+
+    #[test]
+    fn hostile_shapes_end_with_an_answer_or_a_diagnostic(p in hostile()) {
+        let start = Instant::now();
+        let (code, err) = run_capped(&p);
+        let shown = String::from_utf8_lossy(&p[..p.len().min(300)]).into_owned();
+        prop_assert!(matches!(code, Some(0..=2)), "exit {code:?} for\n{shown}\n{err}");
+        prop_assert!(!err.contains("panicked") && !err.contains("internal error"), "{shown}\n{err}");
+        prop_assert!(start.elapsed() < Duration::from_secs(60), "{:?} for\n{shown}", start.elapsed());
+    }
+}
