@@ -2,6 +2,7 @@
 pub mod check;
 pub mod diag;
 pub mod engine;
+pub mod event;
 pub mod eval;
 pub mod ir;
 pub mod plot;

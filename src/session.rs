@@ -8,63 +8,10 @@ use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
 use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
 use crate::query::{self, Answer};
-use crate::render::{self, Format};
+use crate::render;
+pub use crate::event::{Event, Format};
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
-
-/// A result as it is produced.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Event {
-    /// One line of a result.
-    Line(String),
-    /// A graded `check`: its first line starts with `ok` or `FAIL`.
-    Check { passed: bool, lines: Vec<String> },
-    /// A piece of a nim-sequence as it is computed: the values of
-    /// `from, from + 1, ...`; the first piece starts the answer, the last
-    /// ends it (a sequence of 10^8 values is never held whole). Written in
-    /// `format`.
-    Values {
-        from: u64,
-        values: Vec<u64>,
-        first: bool,
-        last: bool,
-        format: Format,
-    },
-    /// A diagnostic, rendered (see [`Session::render`]), reported in source
-    /// order between the results: for standard error, or in JSON mode for
-    /// standard output (`to_stdout`).
-    Error { text: String, to_stdout: bool },
-}
-
-impl Event {
-    /// Writes the event as the text it stands for: lines of results, a
-    /// sequence's values separated by single spaces on one line (in JSON
-    /// mode, one JSON object written piece by piece).
-    pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
-        match self {
-            Event::Line(l) => writeln!(w, "{l}"),
-            Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
-            Event::Values {
-                from,
-                values,
-                first,
-                last,
-                format,
-            } => {
-                let piece = match format {
-                    Format::Text => render::text::sequence_piece(values, *first, *last),
-                    Format::Json => render::json::sequence_piece(*from, values, *first, *last),
-                };
-                w.write_all(piece.as_bytes())
-            }
-            // Results only: a diagnostic is text only where it goes with them.
-            Event::Error { text, to_stdout } => match to_stdout {
-                true => w.write_all(text.as_bytes()),
-                false => Ok(()),
-            },
-        }
-    }
-}
 
 /// How running one source went.
 #[derive(Debug, Default)]

@@ -6,6 +6,10 @@
 //! never an abort.
 
 use super::error::EvalError;
+
+/// What the mex driver's memory (its work lists and the memo tables it
+/// fills) is for, in diagnostics.
+pub const WORK: &str = "the positions this question works out";
 use super::limits::Limits;
 
 #[derive(Debug, Clone, Copy)]

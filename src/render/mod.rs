@@ -7,36 +7,7 @@ pub mod table;
 pub mod text;
 
 use crate::query::Answer;
-use crate::session::Event;
-
-/// How results and diagnostics are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Format {
-    /// Lines for people; diagnostics on standard error with their source.
-    #[default]
-    Text,
-    /// One JSON object a line, diagnostics too, all on standard output.
-    Json,
-}
-
-impl Format {
-    pub const NAMES: &'static [(&'static str, Format)] =
-        &[("text", Format::Text), ("json", Format::Json)];
-
-    pub fn named(name: &str) -> Option<Format> {
-        Format::NAMES
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, f)| *f)
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Text => "text",
-            Format::Json => "json",
-        }
-    }
-}
+pub use crate::event::{Event, Format};
 
 /// Hands an answer to `emit` in the given format: text as its lines (a
 /// `check` as one [`Event::Check`]), JSON as one line.
@@ -54,5 +25,35 @@ pub fn emit(format: Format, answer: &Answer, emit: &mut dyn FnMut(Event)) {
                 }
             }
         },
+    }
+}
+
+impl Event {
+    /// Writes the event as the text it stands for: lines of results, a
+    /// sequence's values separated by single spaces on one line (in JSON
+    /// mode, one JSON object written piece by piece).
+    pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        match self {
+            Event::Line(l) => writeln!(w, "{l}"),
+            Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
+            Event::Values {
+                from,
+                values,
+                first,
+                last,
+                format,
+            } => {
+                let piece = match format {
+                    Format::Text => text::sequence_piece(values, *first, *last),
+                    Format::Json => json::sequence_piece(*from, values, *first, *last),
+                };
+                w.write_all(piece.as_bytes())
+            }
+            // Results only: a diagnostic is text only where it goes with them.
+            Event::Error { text, to_stdout } => match to_stdout {
+                true => w.write_all(text.as_bytes()),
+                false => Ok(()),
+            },
+        }
     }
 }

@@ -10,6 +10,9 @@ use smallvec::SmallVec;
 /// The tag of a Nim heap atom.
 pub(super) const NIM: u32 = 1 << 31;
 
+/// The class of a heap that is not proven to be a Nim heap.
+pub(super) const WILD: u32 = u32::MAX;
+
 pub(super) fn is_nim(atom: u32) -> bool {
     atom & NIM != 0
 }

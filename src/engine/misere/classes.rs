@@ -7,8 +7,7 @@
 //! classed depth first with an explicit stack (chains 10^6 deep are fine);
 //! family heaps by their dense tables ([`super::family`]).
 
-use super::atoms::{NIM, Nims, is_nim};
-use super::family::WILD;
+use super::atoms::{NIM, Nims, WILD, is_nim};
 use super::{Error, Item, Misere, Resolved, Source};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;

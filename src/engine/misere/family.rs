@@ -23,8 +23,7 @@ use smallvec::SmallVec;
 use std::hash::Hasher;
 use std::ops::ControlFlow;
 
-/// The class of a heap that is not proven to be a Nim heap.
-pub(super) const WILD: u32 = u32::MAX;
+use super::atoms::WILD;
 
 /// Bytes a table entry takes, with the window index beside it.
 const ENTRY_BYTES: u64 = 4;

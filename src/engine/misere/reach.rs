@@ -2,7 +2,8 @@
 //! refusals up front rest on them, so they must never fall short (tested
 //! against the positions exact searches visit).
 
-use super::family::{FamilyClasses, WILD};
+use super::atoms::WILD;
+use super::family::FamilyClasses;
 use crate::engine::rule::HeapRule;
 use std::sync::OnceLock;
 

@@ -22,8 +22,7 @@ use crate::diag::Diagnostic;
 use options::Options;
 use std::rc::Rc;
 
-/// What the driver's memory is for, in diagnostics.
-pub const WORK: &str = "the positions this question works out";
+pub use super::budget::WORK;
 
 /// How the positions of a game get their values.
 #[derive(Debug, Clone)]

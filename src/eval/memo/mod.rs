@@ -48,7 +48,7 @@ fn decode(x: u64) -> State {
     }
 }
 
-const WHAT: &str = crate::eval::driver::WORK;
+const WHAT: &str = crate::eval::budget::WORK;
 
 #[derive(Debug)]
 pub struct Memo {
