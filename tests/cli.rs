@@ -128,7 +128,7 @@ fn bad_input_gets_a_diagnostic_and_status_2() {
         (
             "garbage bytes",
             vec![0xff, 0xfe, 0x00, 0x13, 0x80, b'@', b'$', 0xc3],
-            "unexpected character",
+            "not a text file",
         ),
         (
             "unbalanced brackets",
