@@ -28,6 +28,9 @@ pub struct Output {
     pub interrupted: bool,
     /// Whether writing to standard output failed (see [`Written`]).
     written: Written,
+    /// Results were left unwritten because Ctrl-C came while they were
+    /// being written (a table of 10^7 cells to a slow terminal).
+    cut: std::cell::Cell<bool>,
 }
 
 pub fn color_allowed() -> bool {
@@ -50,6 +53,7 @@ impl Output {
             hush: None,
             interrupted: false,
             written: Written::default(),
+            cut: std::cell::Cell::new(false),
         }
     }
 
@@ -79,6 +83,7 @@ impl Output {
     pub fn begin(&mut self, session: &Session) {
         self.hush = Some(Hush::new());
         self.interrupt.store(false, Ordering::SeqCst);
+        self.cut.set(false);
         self.progress.borrow_mut().begin(session.store.ticker.done);
     }
 
@@ -100,6 +105,13 @@ impl Output {
             self.interrupted = false;
             return settled(&report);
         }
+        if self.cut.get() && !report.interrupted {
+            // Ctrl-C while the last answer was being written: the rest of
+            // it was left out
+            let _ = writeln!(std::io::stderr().lock(), "interrupted");
+            self.interrupted = true;
+            return 2;
+        }
         self.report(&report);
         self.interrupted = report.interrupted;
         report.status()
@@ -115,6 +127,11 @@ impl Output {
             let _ = writeln!(std::io::stderr().lock(), "{m}");
         }
         Some(code)
+    }
+
+    /// Whether results were left unwritten by Ctrl-C in the last input.
+    pub fn cut(&self) -> bool {
+        self.cut.get()
     }
 
     pub fn writing_failed(&self) -> bool {
@@ -137,6 +154,14 @@ impl Output {
             if let Event::Values { last, .. } = &e {
                 progress.hold(!last);
             }
+        }
+        if self.interrupt.load(Ordering::SeqCst)
+            && !self.written.failed()
+            && !matches!(e, Event::Error { .. })
+        {
+            // Ctrl-C: what is left of the answer is not written
+            self.cut.set(true);
+            return;
         }
         if let Event::Error { text, to_stdout } = &e {
             if *to_stdout {
@@ -265,5 +290,19 @@ impl Watch for Meter {
         }
         self.progress.borrow_mut().work(positions, steps);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ctrl_c_while_an_answer_is_written_leaves_the_rest_out() {
+        let out = Output::new();
+        out.interrupt.store(true, Ordering::SeqCst);
+        out.event(Event::Line("a line of a long table".into()));
+        assert!(out.cut(), "the line was not left out");
+        assert!(!out.writing_failed());
     }
 }

@@ -74,6 +74,9 @@ pub fn run(session: Session, out: &mut Output) -> u8 {
             Ok(line) => {
                 out.begin(&repl.session);
                 let flow = repl.input(&line, out);
+                if out.cut() {
+                    out.note("interrupted: the rest of the answer was left out");
+                }
                 out.end();
                 if let Some(code) = out.write_failed(0) {
                     return code;
