@@ -4,6 +4,7 @@ pub mod diag;
 pub mod engine;
 pub mod event;
 pub mod eval;
+pub mod grade;
 pub mod ir;
 pub mod plot;
 pub mod query;

@@ -19,6 +19,9 @@ pub struct Report {
     pub errors: Vec<Diagnostic>,
     pub failed_checks: usize,
     pub interrupted: bool,
+    /// Every `check` graded, with where its statement starts (a byte
+    /// offset into the source): for graders of a class.
+    pub checks: Vec<(usize, Box<crate::query::Graded>)>,
 }
 
 impl Report {
@@ -74,8 +77,7 @@ impl Session {
     /// and kept in the report.
     pub fn run(&mut self, name: &str, text: &str, emit: &mut dyn FnMut(Event)) -> Report {
         // A byte-order mark some editors write at the start means nothing.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let text = one_kind_of_line_break(text);
+        let text = normalized(text);
         let src = self.sources.add(name, &*text);
         let mut report = Report::default();
         if let Some(at) = text.find('\0') {
@@ -292,16 +294,24 @@ impl Session {
             Action::Set { setting, value } => {
                 let v = store.eval_int(defs, value)?;
                 if v == 0 {
-                    let name = crate::ir::Setting::ALL
-                        .iter()
-                        .find(|(_, s, _)| s == setting)
-                        .map_or("", |(n, _, _)| n);
+                    let name = setting_name(*setting);
                     let d = Diagnostic::error(value.loc.range(), "a limit of 0 allows nothing")
                         .at(value.loc.src)
                         .label("the least limit is 1")
                         .hint(format!(
                             "`set {name} 1` is the smallest; `:limits` shows the current limits"
                         ));
+                    return Err(EvalError::from(d));
+                }
+                if let Some(ceiling) = store.sandbox
+                    && v > ceiling.get(*setting)
+                {
+                    let name = setting_name(*setting);
+                    let most = ceiling.get(*setting);
+                    let d = Diagnostic::error(value.loc.range(), format!("the sandbox keeps `set {name}` at most {most}"))
+                        .at(value.loc.src)
+                        .label("a limit raised past the sandbox's")
+                        .hint(format!("a file run in the sandbox (`mex grade`, `mex --sandbox`) may lower a limit, not raise it: `set {name} {most}` is the most"));
                     return Err(EvalError::from(d));
                 }
                 let mut limits = store.limits;
@@ -335,11 +345,16 @@ impl Session {
                 text,
                 ..
             } => {
-                let graded = query::check(defs, store, query, expect, text)?;
+                let graded = Box::new(query::check(defs, store, query, expect, text)?);
                 if !graded.passed {
                     report.failed_checks += 1;
                 }
-                show(Answer::Check(Box::new(graded)));
+                let at = match action {
+                    Action::Check { loc, .. } => loc.start as usize,
+                    _ => 0,
+                };
+                report.checks.push((at, graded.clone()));
+                show(Answer::Check(graded));
             }
             Action::Show(Typed::Int(e), _) => show(Answer::Integer(store.eval_int(defs, e)?)),
             Action::Show(Typed::Game(e), _) => {
@@ -410,6 +425,21 @@ impl Session {
     pub fn diagnostics_to_stdout(&self) -> bool {
         self.format == Format::Json
     }
+}
+
+/// How a setting is written after `set`.
+fn setting_name(setting: crate::ir::Setting) -> &'static str {
+    crate::ir::Setting::ALL
+        .iter()
+        .find(|(_, s, _)| *s == setting)
+        .map_or("", |(n, _, _)| n)
+}
+
+/// A source as it is run: without a byte-order mark, every line break
+/// a `\n` (byte offsets into a source are offsets into this).
+pub fn normalized(text: &str) -> std::borrow::Cow<'_, str> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    one_kind_of_line_break(text)
 }
 
 /// The text with every line break as `\n`: `\r\n` and a lone `\r` (old

@@ -155,6 +155,10 @@ impl Checker<'_> {
     /// A `check`: the question it asks and the answer it expects.
     pub(super) fn check(&mut self, c: &Check) -> R<(QueryIr, Expect)> {
         match c {
+            Check::Blank { at, .. } => Err(self
+                .err(at, "this question is not answered yet")
+                .label("`?` stands for an answer")
+                .hint("write your answer in place of `?`: a value, `P` or `N`, or the position after the move")),
             Check::Answer {
                 query,
                 at,

@@ -1,6 +1,7 @@
 //! Command-line front ends around the session: files, `-e`, piped input,
 //! and the terminal REPL.
 
+pub mod grade;
 mod output;
 mod progress;
 mod repl;
@@ -30,6 +31,13 @@ pub struct Args {
     /// object a line on standard output, errors too).
     #[arg(long, value_name = "FORMAT", default_value = "text", value_parser = ["text", "json"])]
     pub format: String,
+    /// Runs files nobody has read safely: no file is written, no `:command`
+    /// runs, a `set` cannot raise a limit, output and time are bounded.
+    #[arg(long)]
+    pub sandbox: bool,
+    /// Seconds a run may take in the sandbox.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "sandbox")]
+    pub time: f64,
 }
 
 const EXAMPLES: &str = "\
@@ -39,6 +47,9 @@ Examples:
   mex examples/nim.mex                              # run a spec file
   mex --format json -e 'grundy nim(3) + nim(5)'     # results as JSON Lines
   mex                                               # the REPL
+  mex grade key.mex alice.mex bob.mex               # grade a class (see --help there)
+  mex sheet key.mex                                 # the blank sheet of a key
+  mex --sandbox FILE                                # run a file nobody has read
 
 Exit status: 2 if there was an error, else 1 if a check failed, else 0.
 An error is reported and its statement skipped; the others still run.
@@ -47,9 +58,31 @@ the source tree; in the REPL, `:help TOPIC` shows a section of the reference.";
 
 pub fn main(args: Args) -> u8 {
     let mut out = Output::new();
-    let mut session = Session::new(out.watch());
+    let until = std::time::Instant::now()
+        + std::time::Duration::from_secs_f64(args.time.clamp(0.01, 86_400.0));
+    let mut session = if args.sandbox {
+        Session::new(Box::new(grade::Within {
+            inner: out.watch(),
+            until,
+        }))
+    } else {
+        Session::new(out.watch())
+    };
     session.color = out.color_err;
     session.format = Format::named(&args.format).unwrap_or_default();
+    if args.sandbox {
+        // no file written, limits only lowered, output and time bounded
+        let mut limits = session.store.limits;
+        limits.output = limits.output.min(100_000);
+        session.store.set_limits(limits);
+        session.store.sandbox = Some(limits);
+        out.bound_output();
+        let status = sandboxed(&args, &mut session, &mut out);
+        if std::time::Instant::now() >= until {
+            out.note(&format!("the sandbox's time limit ({} s) was reached", args.time));
+        }
+        return status;
+    }
     if std::io::stdin().is_terminal() && args.files.is_empty() && args.eval.is_empty() {
         return repl::run(session, &mut out);
     }
@@ -137,4 +170,43 @@ fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
         return 2;
     }
     ran.status
+}
+
+/// `mex --sandbox`: each file (or standard input, or `-e`) run as a plain
+/// source: a `:command` is an error there, as in any file.
+fn sandboxed(args: &Args, session: &mut Session, out: &mut Output) -> u8 {
+    let mut status = 0;
+    let mut sources: Vec<(String, Result<String, String>)> = Vec::new();
+    for path in &args.files {
+        let name = path.display().to_string();
+        let text = if path.as_os_str() == "-" {
+            read_bounded(std::io::stdin().lock()).map_err(|e| e.to_string())
+        } else {
+            read_source(path).map_err(|e| e.to_string())
+        };
+        sources.push((name, text));
+    }
+    for e in &args.eval {
+        sources.push(("-e".into(), Ok(e.clone())));
+    }
+    if sources.is_empty() {
+        let text = read_bounded(std::io::stdin().lock()).map_err(|e| e.to_string());
+        sources.push(("<stdin>".into(), text));
+    }
+    for (name, text) in sources {
+        match text {
+            Ok(text) => status = status.max(out.run(session, &name, &text)),
+            Err(e) => {
+                out.fatal_in(session, &format!("cannot read {name}: {e}"), Some(&name));
+                status = 2;
+            }
+        }
+        if let Some(code) = out.write_failed(status) {
+            return code;
+        }
+        if out.interrupted {
+            return 2;
+        }
+    }
+    status as u8
 }

@@ -31,7 +31,12 @@ pub struct Output {
     /// Results were left unwritten because Ctrl-C came while they were
     /// being written (a table of 10^7 cells to a slow terminal).
     cut: std::cell::Cell<bool>,
+    /// Bytes of results still allowed (the sandbox bounds its output).
+    allowance: std::cell::Cell<Option<usize>>,
 }
+
+/// Bytes of results a run in the sandbox may write.
+pub const SANDBOX_OUTPUT: usize = 1 << 20;
 
 pub fn color_allowed() -> bool {
     std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
@@ -54,6 +59,7 @@ impl Output {
             interrupted: false,
             written: Written::default(),
             cut: std::cell::Cell::new(false),
+            allowance: std::cell::Cell::new(None),
         }
     }
 
@@ -141,9 +147,34 @@ impl Output {
     /// Writes to standard output; when that fails, the computation is
     /// stopped (through the watch) and nothing more is written.
     fn put(&self, write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+        if let Some(left) = self.allowance.get() {
+            let mut buf = Vec::new();
+            let _ = write(&mut buf);
+            if buf.len() > left {
+                self.allowance.set(Some(0));
+                if left > 0 {
+                    self.note(&format!(
+                        "the rest of the output is left out: the sandbox writes at most {} bytes",
+                        SANDBOX_OUTPUT
+                    ));
+                }
+                self.interrupt.store(true, Ordering::SeqCst);
+                return;
+            }
+            self.allowance.set(Some(left - buf.len()));
+            if !self.written.put(|out| out.write_all(&buf)) {
+                self.interrupt.store(true, Ordering::SeqCst);
+            }
+            return;
+        }
         if !self.written.put(write) {
             self.interrupt.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// Bounds what is written to standard output (the sandbox).
+    pub fn bound_output(&self) {
+        self.allowance.set(Some(SANDBOX_OUTPUT));
     }
 
     /// Writes one result to standard output.

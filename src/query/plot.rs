@@ -11,6 +11,14 @@ use crate::plot::sequence::{self, Columns, Marks, SequencePlot};
 use std::path::Path;
 
 pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalError> {
+    if store.sandbox.is_some() {
+        return Err(EvalError::from(
+            Diagnostic::error(p.file_loc.range(), "no file is written in the sandbox")
+                .at(p.file_loc.src)
+                .label("a plot to write")
+                .hint("this file runs in the sandbox (`mex grade`, `mex --sandbox`), where files are read and written only by the grader"),
+        ));
+    }
     writable(&p.file, p.file_loc)?;
     let (svg, game, kind, period) = match &p.of {
         PlotOf::Sequence(game, range) => sequence_plot(defs, store, *game, range)?,

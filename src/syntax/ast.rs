@@ -169,6 +169,31 @@ pub enum Check {
     Move(Expr, Expr),
     /// `check equiv G, H`.
     Equiv(Expr, Expr),
+    /// A question whose answer is `?`, not yet written (a blank sheet).
+    Blank { question: Box<Question>, at: Span },
+}
+
+/// What a `check` asks, without its answer: the question a grader matches.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Question {
+    /// `check QUERY == ...`
+    Answer(Query),
+    /// `check move G -> ...`
+    Move(Expr),
+    /// `check equiv G, ...`
+    Equiv(Expr),
+}
+
+impl Check {
+    /// The question this check asks.
+    pub fn question(&self) -> Question {
+        match self {
+            Check::Answer { query, .. } => Question::Answer((**query).clone()),
+            Check::Move(g, _) => Question::Move(g.clone()),
+            Check::Equiv(g, _) => Question::Equiv(g.clone()),
+            Check::Blank { question, .. } => (**question).clone(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

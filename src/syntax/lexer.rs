@@ -229,6 +229,7 @@ pub fn lex(src: &str) -> Lexed {
             Raw::Gt => Tok::Gt,
             Raw::Ge => Tok::Ge,
             Raw::Arrow => Tok::Arrow,
+            Raw::Question => Tok::Blank,
         };
         out.tokens.push((span.start, tok, span.end));
     }

@@ -79,6 +79,8 @@ pub enum Raw {
     Ge,
     #[token("->")]
     Arrow,
+    #[token("?")]
+    Question,
 }
 
 /// A token as the parser sees it.
@@ -157,6 +159,8 @@ pub enum Tok {
     Gt,
     Ge,
     Arrow,
+    /// `?`: an answer not yet written (`check grundy G == ?`).
+    Blank,
 }
 
 impl Tok {
@@ -304,6 +308,7 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Gt => ">",
         Tok::Ge => ">=",
         Tok::Arrow => "->",
+        Tok::Blank => "?",
         Tok::End => ";",
         Tok::Int(_) | Tok::Code(_) | Tok::Ident(_) | Tok::CallName(_) | Tok::Str(_) => "",
     }

@@ -48,6 +48,10 @@ pub struct Store {
     /// turned off, for benchmarks and tests of the compiled evaluator);
     /// takes effect for games defined afterwards.
     pub recognize: bool,
+    /// Running a file nobody has read (`mex --sandbox`, `mex grade`): no
+    /// file is written, and `set` may lower a limit but not raise it past
+    /// these.
+    pub sandbox: Option<Limits>,
 }
 
 impl Default for Store {
@@ -68,6 +72,7 @@ impl Store {
             limits: Limits::default(),
             ticker: Ticker::new(watch),
             recognize: true,
+            sandbox: None,
         }
     }
 
