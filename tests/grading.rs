@@ -202,14 +202,17 @@ fn a_file_past_its_time_or_flooding_the_output_does_not_stop_the_rest() {
     c.student("slow.mex", "game g = grundy\nsequence g 0..100000000\ncheck grundy k(10) == 2\n");
     c.student("loud.mex", "sequence k 0..1000000\ncheck grundy k(10) == 2\n");
     c.student("fine.mex", "check grundy k(10) == 2\n");
+    c.student("endless.mex", "game up(n) = { up(n + 1) + up(n + 2) }\ncheck grundy up(0) == 0\ncheck grundy k(10) == 2\n");
     let start = std::time::Instant::now();
-    let mut args = vec!["slow.mex", "loud.mex", "fine.mex", "--time", "1", "--format", "json"];
+    let mut args = vec!["slow.mex", "loud.mex", "fine.mex", "endless.mex", "--time", "1", "--format", "json"];
     let o = c.grade(&args);
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     let r: Vec<serde_json::Value> = out(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(statuses(&r[0])[0], "error");
     assert!(r[0]["questions"][0]["why"].as_str().unwrap().contains("time limit"));
     assert_eq!(statuses(&r[2])[0], "ok");
+    assert_eq!(r[3]["file"], "endless.mex");
+    assert_ne!(statuses(&r[3])[0], "ok");
     // the loud one's output is cut in its feedback
     args.truncate(3);
     args.extend(["--report", "rep"]);
