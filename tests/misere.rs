@@ -100,12 +100,69 @@ fn naive_p(sum: &[C], memo: &mut HashMap<Vec<C>, bool>) -> bool {
     p
 }
 
+/// The misère Grundy value of the sum, by the definition: 1 with no move,
+/// else the mex of the options' values.
+fn naive_grundy(sum: &[C], memo: &mut HashMap<Vec<C>, u64>) -> u64 {
+    let key = norm(sum);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut values = Vec::new();
+    for i in 0..key.len() {
+        for o in key[i].options() {
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(o);
+            values.push(naive_grundy(&next, memo));
+        }
+    }
+    let v = if values.is_empty() {
+        1
+    } else {
+        (0..).find(|x| !values.contains(x)).unwrap_or(0)
+    };
+    memo.insert(key, v);
+    v
+}
+
 fn text(sum: &[C]) -> String {
     sum.iter().map(|c| c.text()).collect::<Vec<_>>().join(" + ")
 }
 
 fn component() -> impl Strategy<Value = C> {
     prop_oneof![3 => (0u64..=9).prop_map(C::K), 1 => (0u64..=6).prop_map(C::Nim)]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// `misere grundy` of sums of Kayles rows and Nim heaps is the value the
+    /// definition gives, and 0 exactly where `misere outcome` says P.
+    #[test]
+    fn misere_grundy_values_follow_the_definition(sum in prop::collection::vec(component(), 1..=3)) {
+        let lines = run_ok(&format!(
+            "game k = octal 0.77\nmisere grundy {}\nmisere outcome {}",
+            text(&sum),
+            text(&sum)
+        ));
+        let want = naive_grundy(&sum, &mut HashMap::new());
+        prop_assert_eq!(&lines[0], &want.to_string(), "misere grundy {}", text(&sum));
+        prop_assert_eq!(lines[1].starts_with('P'), want == 0);
+    }
+}
+
+#[test]
+fn five_kayles_pins_have_the_genus_4_146() {
+    // g = 4, and the misère values of k(5), k(5) + 2, k(5) + 2 + 2, ... are
+    // 1, 4, 6, 4, 6 (Winning Ways, ch. 13)
+    let lines = run_ok(
+        "game k = octal 0.77\ngrundy k(5)\nmisere grundy k(5)\nmisere grundy k(5) + *2\n\
+         misere grundy k(5) + *2 + *2\nmisere grundy k(5) + *2 + *2 + *2\nmisere grundy 0\n\
+         check misere grundy *1 + *1 == 1",
+    );
+    assert_eq!(lines, ["4", "1", "4", "6", "4", "1", "ok misere grundy *1 + *1 == 1"]);
+    let out = common::mex_cmd(&["--format", "json", "-e", "misere grundy *2 + *2"], b"");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), r#"{"query":"misere grundy","value":0}"#);
 }
 
 proptest! {

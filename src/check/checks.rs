@@ -10,13 +10,18 @@ use crate::syntax::hints::CHECKABLE;
 
 impl Checker<'_> {
     pub(super) fn query(&mut self, q: &Query) -> R<QueryIr> {
-        if let Query::Grundy(e) | Query::Outcome(e) | Query::MisereOutcome(e) | Query::Mex(e) = q
+        if let Query::Grundy(e)
+        | Query::Outcome(e)
+        | Query::MisereOutcome(e)
+        | Query::MisereGrundy(e)
+        | Query::Mex(e) = q
             && let ast::ExprKind::Cmp(ast::CmpOp::Eq, _, _) = e.kind
         {
             let word = match q {
                 Query::Grundy(_) => "grundy",
                 Query::Outcome(_) => "outcome",
                 Query::MisereOutcome(_) => "misere outcome",
+                Query::MisereGrundy(_) => "misere grundy",
                 _ => "mex",
             };
             return Err(self.answer_without_check(word, e));
@@ -25,6 +30,7 @@ impl Checker<'_> {
             Query::Grundy(e) => QueryIr::Grundy(self.game(e)?),
             Query::Outcome(e) => QueryIr::Outcome(self.game(e)?),
             Query::MisereOutcome(e) => QueryIr::MisereOutcome(self.game(e)?),
+            Query::MisereGrundy(e) => QueryIr::MisereGrundy(self.game(e)?),
             Query::MisereMoves(e) => QueryIr::MisereMoves(self.game(e)?),
             Query::Moves(e) => QueryIr::Moves(self.game(e)?),
             Query::Explain(e) => QueryIr::Explain(self.game(e)?),
@@ -228,7 +234,7 @@ impl Checker<'_> {
                 .label(format!("not {what}"))
         };
         match q {
-            QueryIr::Grundy(_) | QueryIr::Mex(_) => match ints.as_deref() {
+            QueryIr::Grundy(_) | QueryIr::MisereGrundy(_) | QueryIr::Mex(_) => match ints.as_deref() {
                 Some([n]) => Ok(Expect::Value(*n)),
                 _ => Err(bad("one integer")
                     .hint("a value, or a nimber: `check grundy *5 + *1 == 4` or `== *4`")),

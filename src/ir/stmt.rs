@@ -184,6 +184,7 @@ pub enum QueryIr {
     Grundy(GameExpr),
     Outcome(GameExpr),
     MisereOutcome(GameExpr),
+    MisereGrundy(GameExpr),
     MisereMoves(GameExpr),
     Moves(GameExpr),
     Explain(GameExpr),

@@ -8,6 +8,8 @@ use crate::ir::{Expect, TableStyle};
 pub enum Answer {
     /// `grundy G`, or a game written alone on a line.
     Grundy(u64),
+    /// `misere grundy G`: the misère Grundy value.
+    MisereGrundy(u64),
     /// `mex {..}`.
     Mex(u64),
     /// An integer expression written alone on a line.
@@ -156,6 +158,7 @@ impl Answer {
         match self {
             Answer::Grundy(_) => "grundy",
             Answer::Mex(_) => "mex",
+            Answer::MisereGrundy(_) => "misere grundy",
             Answer::Integer(_) => "integer",
             Answer::Set(_) => "set",
             Answer::Outcome { misere: false, .. } => "outcome",
@@ -175,7 +178,9 @@ impl Answer {
     /// The value to compare with what a `check` expects.
     pub fn found(&self) -> Found {
         match self {
-            Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => Found::Value(*v),
+            Answer::Grundy(v) | Answer::MisereGrundy(v) | Answer::Mex(v) | Answer::Integer(v) => {
+                Found::Value(*v)
+            }
             Answer::Outcome { p, .. } => Found::Outcome(*p),
             Answer::Equiv { a, b } => Found::Outcome(a == b),
             Answer::Sequence(s) => Found::Values(s.values.clone()),

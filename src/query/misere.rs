@@ -21,6 +21,14 @@ pub fn misere_p(defs: &Defs, store: &mut Store, g: &Game) -> Result<bool, EvalEr
     m.outcome(&items, g)
 }
 
+/// The misère Grundy value of a game: the mex rule, with a position that
+/// has no options valued 1 (the player to move there wins).
+pub fn misere_grundy(defs: &Defs, store: &mut Store, g: &Game) -> Result<u64, EvalError> {
+    let mut m = Misere::new(defs, store);
+    let items = m.items(g)?;
+    m.grundy(&items, g)
+}
+
 /// A component the engine sees only through its options.
 enum Opaque {
     Pos(Key),

@@ -99,6 +99,10 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
                 misere: true,
             }
         }
+        QueryIr::MisereGrundy(e) => {
+            let g = store.eval_game(defs, e)?;
+            Answer::MisereGrundy(misere::misere_grundy(defs, store, &g)?)
+        }
         QueryIr::MisereMoves(e) => {
             let g = store.eval_game(defs, e)?;
             misere_moves::misere_moves(defs, store, &g)?

@@ -18,7 +18,9 @@ pub fn answer(a: &Answer) -> Value {
     let mut o = Map::new();
     o.insert("query".into(), a.kind().into());
     let rest = match a {
-        Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => json!({ "value": v }),
+        Answer::Grundy(v) | Answer::MisereGrundy(v) | Answer::Mex(v) | Answer::Integer(v) => {
+            json!({ "value": v })
+        }
         Answer::Set(values) => json!({ "values": values }),
         Answer::Outcome { p, .. } => json!({ "outcome": pn(*p) }),
         Answer::Moves { moves, more, none } => match none {

@@ -9,7 +9,9 @@ use crate::query::{
 
 pub fn lines(a: &Answer) -> Vec<String> {
     match a {
-        Answer::Grundy(v) | Answer::Mex(v) | Answer::Integer(v) => vec![v.to_string()],
+        Answer::Grundy(v) | Answer::MisereGrundy(v) | Answer::Mex(v) | Answer::Integer(v) => {
+            vec![v.to_string()]
+        }
         Answer::Set(values) => vec![format!("{{{}}}", joined(values, ", "))],
         Answer::Outcome { p, .. } => vec![outcome_line(*p)],
         Answer::Moves { moves, more, none } => {

@@ -118,6 +118,8 @@ pub enum Query {
     Grundy(Expr),
     Outcome(Expr),
     MisereOutcome(Expr),
+    /// `misere grundy G`: the misère Grundy value.
+    MisereGrundy(Expr),
     MisereMoves(Expr),
     Moves(Expr),
     Explain(Expr),
