@@ -84,6 +84,7 @@ impl Checker<'_> {
     pub(super) fn table_source(&mut self, name: &ast::Name) -> R<TableSource> {
         Ok(match self.lookup(&name.text) {
             Named::Unknown if name.text == "nimsum" => TableSource::Nimsum,
+            Named::Unknown if name.text == "nimprod" => TableSource::Nimprod,
             _ => TableSource::Game(self.game_named(name, 2)?),
         })
     }

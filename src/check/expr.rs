@@ -54,6 +54,11 @@ impl Checker<'_> {
     /// (integers, whatever else the name means outside).
     fn infer_in<'a>(&self, e: &'a Expr, bound: &mut Vec<&'a str>) -> Type {
         match &e.kind {
+            ExprKind::Bin(ast::BinOp::Mul, a, b)
+                if matches!(a.kind, ExprKind::Nimber(_)) && matches!(b.kind, ExprKind::Nimber(_)) =>
+            {
+                Type::Game
+            }
             ExprKind::Int(_) | ExprKind::Bin(..) | ExprKind::Caret(..) => Type::Int,
             ExprKind::Name(n) if bound.contains(&n.text.as_str()) => Type::Int,
             ExprKind::Name(n) => match self.lookup(&n.text) {
@@ -61,7 +66,7 @@ impl Checker<'_> {
                 Named::Global(_, t) => t,
                 _ => Type::Game,
             },
-            ExprKind::Call(f, _) if f.text == "nimsum" => Type::Int,
+            ExprKind::Call(f, _) if NIM_FUNCTIONS.contains(&f.text.as_str()) => Type::Int,
             ExprKind::Call(..) | ExprKind::Nimber(_) => Type::Game,
             ExprKind::Set(items) => {
                 let ints = items.iter().all(|i| self.infer_in(i, bound) == Type::Int);
@@ -125,6 +130,9 @@ impl Checker<'_> {
                 Box::new(self.int(b)?),
             ),
             ExprKind::Caret(a, b) => return Err(self.caret(a, b)),
+            ExprKind::Call(f, args) if matches!(f.text.as_str(), "nimprod" | "nimdiv" | "niminv") => {
+                return self.nim_field(f, args, e);
+            }
             ExprKind::Call(f, args) if f.text == "nimsum" => {
                 // `nimsum(6, 12, 9)`: the xor of any number of integers.
                 let mut acc = IntExpr {
@@ -218,6 +226,11 @@ impl Checker<'_> {
             }
             ExprKind::Set(..) | ExprKind::Builder(..) | ExprKind::Union(..) => {
                 GameExpr::Options(self.options(e)?)
+            }
+            ExprKind::Bin(ast::BinOp::Mul, a, b)
+                if let Some(g) = self.nimber_product(a, b, e)? =>
+            {
+                g
             }
             ExprKind::Caret(a, b) if self.infer(a) == Type::Game || self.infer(b) == Type::Game => {
                 return Err(self
@@ -492,6 +505,61 @@ impl Checker<'_> {
             }
             _ => d,
         }
+    }
+}
+
+/// The built-in functions of the nimber field, integers to an integer.
+const NIM_FUNCTIONS: &[&str] = &["nimsum", "nimprod", "nimdiv", "niminv"];
+
+impl Checker<'_> {
+    /// `nimprod(a, b)`, `nimdiv(a, b)`, `niminv(a)`: the nimber field.
+    fn nim_field(&mut self, f: &ast::Name, args: &[Expr], e: &Expr) -> R<IntExpr> {
+        let loc = self.loc(&e.span);
+        let want = if f.text == "niminv" { 1 } else { 2 };
+        if args.len() != want {
+            return Err(self.arity(f, want, args.len(), e));
+        }
+        let (op, a, b) = match f.text.as_str() {
+            "niminv" => (
+                ir::BinOp::NimDiv,
+                IntExpr {
+                    kind: IntKind::Lit(1),
+                    loc,
+                },
+                self.int(&args[0])?,
+            ),
+            "nimdiv" => (ir::BinOp::NimDiv, self.int(&args[0])?, self.int(&args[1])?),
+            _ => (ir::BinOp::NimMul, self.int(&args[0])?, self.int(&args[1])?),
+        };
+        Ok(IntExpr {
+            kind: IntKind::Bin(op, Box::new(a), Box::new(b)),
+            loc,
+        })
+    }
+
+    /// `*a * *b`: the nimber whose size is the nim product, or `None`
+    /// when the operands are not both nimbers.
+    fn nimber_product(&mut self, a: &Expr, b: &Expr, e: &Expr) -> R<Option<GameExpr>> {
+        let size = |c: &mut Self, x: &Expr| -> R<Option<IntExpr>> {
+            Ok(match &x.kind {
+                ExprKind::Nimber(None) => Some(IntExpr {
+                    kind: IntKind::Lit(1),
+                    loc: c.loc(&x.span),
+                }),
+                ExprKind::Nimber(Some(n)) => Some(c.int(n)?),
+                _ => None,
+            })
+        };
+        let (Some(x), Some(y)) = (size(self, a)?, size(self, b)?) else {
+            return Ok(None);
+        };
+        Ok(Some(GameExpr::Nim {
+            n: IntExpr {
+                kind: IntKind::Bin(ir::BinOp::NimMul, Box::new(x), Box::new(y)),
+                loc: self.loc(&e.span),
+            },
+            star: true,
+        }))
     }
 }
 

@@ -25,7 +25,7 @@ pub struct Names {
 }
 
 /// Built-in names that are not keywords.
-pub const BUILTINS: &[&str] = &["nim", "nimsum"];
+pub const BUILTINS: &[&str] = &["nim", "nimsum", "nimprod", "nimdiv", "niminv"];
 
 /// The closest candidate to a misspelt name, if any is close enough.
 pub fn did_you_mean<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<String> {

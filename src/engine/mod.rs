@@ -55,6 +55,7 @@ pub mod code;
 pub mod heap;
 pub mod leaves;
 pub mod misere;
+pub mod nimber;
 pub mod period;
 pub mod periodicity;
 pub mod rule;

@@ -43,7 +43,7 @@ pub fn arith_error(op: crate::ir::BinOp, x: u64, y: u64, loc: crate::ir::Loc) ->
         }
         .label(format!("here this is {x} - {y}, which is negative"))
         .hint("integers are unsigned: guard the option, e.g. `if k <= n`"),
-        BinOp::Div | BinOp::Rem => Diagnostic {
+        BinOp::Div | BinOp::Rem | BinOp::NimDiv => Diagnostic {
             message: "division by zero".into(),
             ..d
         }

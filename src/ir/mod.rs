@@ -184,6 +184,8 @@ pub fn arith(op: BinOp, x: u64, y: u64) -> Option<u64> {
         BinOp::Div => x.checked_div(y),
         BinOp::Rem => x.checked_rem(y),
         BinOp::Xor => Some(x ^ y),
+        BinOp::NimMul => Some(crate::engine::nimber::product(x, y)),
+        BinOp::NimDiv => crate::engine::nimber::quotient(x, y),
         BinOp::Pow => match (x, y) {
             (_, 0) => Some(1),
             (0 | 1, _) => Some(x),

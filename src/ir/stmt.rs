@@ -143,6 +143,8 @@ pub struct RangeIr {
 
 pub enum TableSource {
     Nimsum,
+    /// The nim products of two numbers.
+    Nimprod,
     Game(GameId),
 }
 

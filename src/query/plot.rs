@@ -138,6 +138,7 @@ fn heat_plot(
     }
     let (name, row_param, col_param) = match source {
         TableSource::Nimsum => ("nimsum".to_string(), "a".to_string(), "b".to_string()),
+        TableSource::Nimprod => ("nimprod".to_string(), "a".to_string(), "b".to_string()),
         TableSource::Game(g) => {
             let def = &defs.games[*g];
             let param = |i: usize| def.params.get(i).cloned().unwrap_or_default();
@@ -154,6 +155,7 @@ fn heat_plot(
             }
             let v = match source {
                 TableSource::Nimsum => (r0 + i) ^ (c0 + j),
+                TableSource::Nimprod => crate::engine::nimber::product(r0 + i, c0 + j),
                 TableSource::Game(g) => store.grundy(
                     defs,
                     &Key {
@@ -167,6 +169,7 @@ fn heat_plot(
     }
     let title = match source {
         TableSource::Nimsum => "nimsum: a xor b".to_string(),
+        TableSource::Nimprod => "nimprod: the nim product of a and b".to_string(),
         TableSource::Game(_) => format!("{name}({row_param}, {col_param}): Grundy values"),
     };
     let svg = heat::svg(&HeatMap {

@@ -55,6 +55,7 @@ pub fn table(
         for c in c0..=c0 + (cn - 1) {
             row.push(match source {
                 TableSource::Nimsum => r ^ c,
+                TableSource::Nimprod => crate::engine::nimber::product(r, c),
                 TableSource::Game(g) => store.grundy(
                     defs,
                     &Key {
@@ -68,6 +69,7 @@ pub fn table(
     }
     let (game, row_param, col_param) = match source {
         TableSource::Nimsum => ("nimsum".to_string(), "a".to_string(), "b".to_string()),
+        TableSource::Nimprod => ("nimprod".to_string(), "a".to_string(), "b".to_string()),
         TableSource::Game(g) => {
             let def = &defs.games[*g];
             let param = |i: usize| def.params.get(i).cloned().unwrap_or_default();

@@ -107,6 +107,8 @@ fn latex(t: &Table) -> Vec<String> {
     let name = |p: &str| format!("\\mathit{{{}}}", p.replace('_', "\\_"));
     let what = if t.game == "nimsum" {
         format!("{} xor {}", t.row_param, t.col_param)
+    } else if t.game == "nimprod" {
+        format!("the nim product of {} and {}", t.row_param, t.col_param)
     } else {
         format!("{}({}, {})", t.game, t.row_param, t.col_param)
     };

@@ -25,6 +25,10 @@ pub enum BinOp {
     Pow,
     /// `a xor b`: the nim-sum of two integers.
     Xor,
+    /// `nimprod(a, b)`: the nim product.
+    NimMul,
+    /// `nimdiv(a, b)`: the nim product by the nim inverse.
+    NimDiv,
 }
 
 impl BinOp {
@@ -38,6 +42,8 @@ impl BinOp {
             BinOp::Rem => "%",
             BinOp::Pow => "**",
             BinOp::Xor => "xor",
+            BinOp::NimMul => "⊗",
+            BinOp::NimDiv => "⊘",
         }
     }
 }
