@@ -84,7 +84,7 @@ fn every_header_names_a_line_it_shows() {
     );
     let mut header: Option<String> = None;
     let mut shown = Vec::new();
-    let mut check = |header: &Option<String>, shown: &[String]| {
+    let check = |header: &Option<String>, shown: &[String]| {
         if let Some(h) = header {
             assert!(
                 shown.contains(h),

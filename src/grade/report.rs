@@ -33,7 +33,7 @@ pub fn summary(key: &Key, class: &[Graded]) -> Summary {
         })
         .filter(|(_, n)| *n > 0)
         .collect();
-    missed.sort_by(|a, b| b.1.cmp(&a.1));
+    missed.sort_by_key(|m| std::cmp::Reverse(m.1));
     Summary {
         students: class.len(),
         total,

@@ -183,6 +183,7 @@ pub enum Check {
 
 /// What a `check` asks, without its answer: the question a grader matches.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(clippy::large_enum_variant)]
 pub enum Question {
     /// `check QUERY == ...`
     Answer(Query),
