@@ -54,6 +54,7 @@ impl Watch for StopAfter {
 pub mod code;
 pub mod heap;
 pub mod leaves;
+pub mod loopy;
 pub mod misere;
 pub mod nimber;
 pub mod period;
