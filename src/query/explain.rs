@@ -50,13 +50,18 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
         }
         Part::Nim { n, star } => {
             let opt = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star: *star }));
-            return Ok(vec![
-                format!(
+            let options = match n {
+                1 => format!("{name} has the one option {}, of value 0", opt(0)),
+                2 => format!("{name} has the options {} and {}, of values 0 and 1", opt(0), opt(1)),
+                _ => format!(
                     "{name} has the options {} .. {}, of values 0 .. {}",
                     opt(0),
                     opt(n - 1),
                     n - 1
                 ),
+            };
+            return Ok(vec![
+                options,
                 if *n <= 5 {
                     show::mex_line(&(0..*n).collect::<Vec<_>>(), *n)
                 } else {

@@ -333,7 +333,7 @@ mod tests {
         );
         assert_eq!(
             words(complete("grundy nim(3) + ni", 18, &names)),
-            ["nim", "nimsum"]
+            ["nim", "nimdiv", "niminv", "nimprod", "nimsum"]
         );
         assert_eq!(words(complete("let T = S", 9, &names)), ["S"]);
         assert!(words(complete("grundy ", 7, &names)).is_empty());

@@ -243,12 +243,17 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
     let options: Vec<Game> = match &c.part {
         Part::Nim { n, star } => {
             let one = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star: *star }));
-            return Ok(format!(
-                "a move takes {} to one of {} .. {}",
-                c.text,
-                one(0),
-                one(n.saturating_sub(1))
-            ));
+            return Ok(match n {
+                0 => format!("{} has no move", c.text),
+                1 => format!("a move takes {} to {}", c.text, one(0)),
+                2 => format!("a move takes {} to {} or {}", c.text, one(0), one(1)),
+                _ => format!(
+                    "a move takes {} to one of {} .. {}",
+                    c.text,
+                    one(0),
+                    one(n - 1)
+                ),
+            });
         }
         Part::Pos(key) => match (
             heap_options::rule_for(defs, store, key),
