@@ -359,7 +359,7 @@ impl Session {
             Action::Show(Typed::Int(e), _) => show(Answer::Integer(store.eval_int(defs, e)?)),
             Action::Show(Typed::Game(e), _) => {
                 let g = store.eval_game(defs, e)?;
-                show(Answer::Grundy(store.value(defs, &g)?));
+                show(query::grundy_answer(defs, store, &g)?);
             }
             Action::Define(_) => {} // installed by `run`
             Action::Show(Typed::IntSet(s), _) => {

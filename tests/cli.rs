@@ -164,7 +164,7 @@ fn bad_input_gets_a_diagnostic_and_status_2() {
         ),
         (
             "loopy",
-            b"game f(n) = { f(n) }\ngrundy f(3)\n".to_vec(),
+            b"game f(n) = { f(n) }\nsequence f 3..4\n".to_vec(),
             "loopy",
         ),
         (
@@ -256,7 +256,7 @@ fn diagnostics_point_into_their_own_source_when_names_repeat() {
             "-e",
             "game a(n) = { b(n) }; game b(n) = { a(n) }",
             "-e",
-            "# c\ngrundy a(4)",
+            "# c\nsequence a 4..5",
         ],
         b"",
     );

@@ -34,7 +34,8 @@ golden! {
     unknown_name_with_suggestion: "game kayles(n) = { kayles(n - 1) for k in {1} if k <= n }\ngrundy kayels(3)\n";
     wrong_arity: "game two(m, n) = { two(m, j) for j in 0..n }\ngrundy two(3)\n";
     underflow_names_the_position: "game s(n) = { s(n - 2) }\ngrundy s(1)\n";
-    loopy_game_names_the_cycle: "game a(n) = { b(n) }\ngame b(n) = { a(n) }\ngrundy a(4)\n";
+    loopy_game_names_the_cycle: "game a(n) = { b(n) }\ngame b(n) = { a(n) }\nsequence a 4..5\n";
+    loopy_game_has_a_generalized_value: "game a(n) = { b(n) }\ngame b(n) = { a(n) }\ngrundy a(4)\noutcome a(4)\ncheck outcome a(4) == D\n";
     syntax_errors_all_reported: "grundy nim(3) +\nlet x = \ngrundy {*1, *2}\ngrundy )\n";
     unclosed_bracket: "game f(n) = { f(n - 1) for k in {1} if k <= n\ngrundy f(3)\n";
     integer_too_large: "grundy nim(99999999999999999999)\n";

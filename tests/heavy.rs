@@ -169,7 +169,7 @@ fn raising_a_limit_keeps_the_period_shortcut() {
 
 #[test]
 fn the_loop_diagnostic_quotes_its_own_source() {
-    let e = run("game a(n) = { b(n) }; game b(n) = { a(n) }; grundy a(4)");
+    let e = run("game a(n) = { b(n) }; game b(n) = { a(n) }; sequence a 4..5");
     assert_eq!(e.code, Some(2));
     assert!(e.err.contains("game a(n)"), "{}", e.err);
 }

@@ -244,6 +244,9 @@ impl Checker<'_> {
                 match atoms {
                     [Atom::Word(w)] if w.eq_ignore_ascii_case("p") => Ok(Expect::Outcome(true)),
                     [Atom::Word(w)] if w.eq_ignore_ascii_case("n") => Ok(Expect::Outcome(false)),
+                    [Atom::Word(w)] if w.eq_ignore_ascii_case("d") && matches!(q, QueryIr::Outcome(_)) => {
+                        Ok(Expect::Draw)
+                    }
                     _ => Err(bad("`P` or `N`")
                         .hint("P: the previous player wins; N: the next player wins")),
                 }

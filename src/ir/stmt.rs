@@ -208,6 +208,8 @@ pub enum Expect {
     Value(u64),
     /// `P` (true) or `N` (false).
     Outcome(bool),
+    /// `D`: a draw (a loopy game).
+    Draw,
     Values(Vec<u64>),
     Period(u64, u64),
     /// `check move G -> H` (with the query `Moves(G)`): H is one move from
@@ -226,6 +228,7 @@ impl Expect {
         match self {
             Expect::Value(v) => v.to_string(),
             Expect::Outcome(p) => if *p { "P" } else { "N" }.to_string(),
+            Expect::Draw => "D".to_string(),
             Expect::Values(v) => v.iter().map(u64::to_string).collect::<Vec<_>>().join(" "),
             Expect::Period(a, b) => format!("pre-period {a}, period {b}"),
             Expect::Move { .. } => "a winning move".to_string(),

@@ -10,6 +10,10 @@ pub enum Answer {
     Grundy(u64),
     /// `misere grundy G`: the misère Grundy value.
     MisereGrundy(u64),
+    /// `grundy G` of a game that reaches a cycle: its generalized value.
+    LoopyGrundy(crate::engine::loopy::Value),
+    /// `outcome G` of such a game: `Some(true)` for P, `None` for a draw.
+    LoopyOutcome(Option<bool>),
     /// `mex {..}`.
     Mex(u64),
     /// An integer expression written alone on a line.
@@ -147,6 +151,10 @@ pub struct Graded {
 pub enum Found {
     Value(u64),
     Outcome(bool),
+    /// Neither player can force a win (a loopy game).
+    Draw,
+    /// A value that is no number, as written (`∞{0, 2}`).
+    Shown(String),
     Values(Vec<u64>),
     Period(u64, u64),
     Nothing,
@@ -159,6 +167,8 @@ impl Answer {
             Answer::Grundy(_) => "grundy",
             Answer::Mex(_) => "mex",
             Answer::MisereGrundy(_) => "misere grundy",
+            Answer::LoopyGrundy(_) => "grundy",
+            Answer::LoopyOutcome(_) => "outcome",
             Answer::Integer(_) => "integer",
             Answer::Set(_) => "set",
             Answer::Outcome { misere: false, .. } => "outcome",
@@ -182,6 +192,10 @@ impl Answer {
                 Found::Value(*v)
             }
             Answer::Outcome { p, .. } => Found::Outcome(*p),
+            Answer::LoopyGrundy(crate::engine::loopy::Value::Finite(v)) => Found::Value(*v),
+            Answer::LoopyOutcome(Some(p)) => Found::Outcome(*p),
+            Answer::LoopyOutcome(None) => Found::Draw,
+            Answer::LoopyGrundy(v) => Found::Shown(crate::query::loopy::show_value(v)),
             Answer::Equiv { a, b } => Found::Outcome(a == b),
             Answer::Sequence(s) => Found::Values(s.values.clone()),
             Answer::Period(PeriodAnswer { found: Some(f), .. }) => {

@@ -5,6 +5,7 @@
 mod answer;
 pub mod check;
 pub mod explain;
+pub mod loopy;
 pub mod heap_options;
 pub mod misere;
 pub mod misere_moves;
@@ -33,17 +34,33 @@ pub fn outcome_line(p_position: bool) -> String {
     }
 }
 
+/// The value of a game: its Grundy value, or for a game that reaches a
+/// cycle its generalized Sprague–Grundy value.
+pub fn grundy_answer(defs: &Defs, store: &mut Store, g: &crate::eval::Game) -> Result<Answer, EvalError> {
+    match store.value(defs, g) {
+        Ok(v) => Ok(Answer::Grundy(v)),
+        Err(err) if loopy::is_cycle(&err) => Ok(Answer::LoopyGrundy(loopy::value(defs, store, g)?)),
+        Err(err) => Err(err),
+    }
+}
+
 pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, EvalError> {
     Ok(match q {
         QueryIr::Grundy(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer::Grundy(store.value(defs, &g)?)
+            grundy_answer(defs, store, &g)?
         }
         QueryIr::Outcome(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer::Outcome {
-                p: store.value(defs, &g)? == 0,
-                misere: false,
+            match store.value(defs, &g) {
+                Ok(v) => Answer::Outcome {
+                    p: v == 0,
+                    misere: false,
+                },
+                Err(err) if loopy::is_cycle(&err) => {
+                    Answer::LoopyOutcome(loopy::value(defs, store, &g)?.outcome().map(|win| !win))
+                }
+                Err(err) => return Err(err),
             }
         }
         QueryIr::Mex(set) => {
@@ -52,11 +69,17 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         }
         QueryIr::Moves(e) => {
             let g = store.eval_game(defs, e)?;
-            moves::winning_moves(defs, store, &g)?
+            match moves::winning_moves(defs, store, &g) {
+                Err(err) if loopy::is_cycle(&err) => loopy::moves(defs, store, &g)?,
+                other => other?,
+            }
         }
         QueryIr::Explain(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer::Explain(explain::explain(defs, store, &g)?)
+            match explain::explain(defs, store, &g) {
+                Err(err) if loopy::is_cycle(&err) => Answer::Explain(loopy::explain(defs, store, &g)?),
+                other => Answer::Explain(other?),
+            }
         }
         QueryIr::Equiv(a, b) => {
             let ga = store.eval_game(defs, a)?;

@@ -23,6 +23,12 @@ pub fn answer(a: &Answer) -> Value {
         }
         Answer::Set(values) => json!({ "values": values }),
         Answer::Outcome { p, .. } => json!({ "outcome": pn(*p) }),
+        Answer::LoopyOutcome(Some(p)) => json!({ "outcome": pn(*p) }),
+        Answer::LoopyOutcome(None) => json!({ "outcome": "D" }),
+        Answer::LoopyGrundy(crate::engine::loopy::Value::Finite(v)) => json!({ "value": v }),
+        Answer::LoopyGrundy(crate::engine::loopy::Value::Infinite(k)) => {
+            json!({ "value": "inf", "finite": k })
+        }
         Answer::Moves { moves, more, none } => match none {
             Some(why) => json!({ "moves": moves, "reason": why }),
             None if *more > 0 => json!({ "moves": moves, "more": big(*more) }),
@@ -166,6 +172,8 @@ fn check(g: &Graded) -> Value {
             Found::Values(v) => v.into(),
             Found::Period(a, b) => json!({ "pre_period": a, "period": b }),
             Found::Nothing => answer(&g.found),
+            Found::Draw => "D".into(),
+            Found::Shown(s) => s.into(),
         },
     );
     if !g.why.is_empty() {
@@ -178,6 +186,7 @@ fn expected(e: &Expect) -> Value {
     match e {
         Expect::Value(v) => (*v).into(),
         Expect::Outcome(p) => pn(*p).into(),
+        Expect::Draw => "D".into(),
         Expect::Values(v) => v.clone().into(),
         Expect::Period(a, b) => json!({ "pre_period": a, "period": b }),
         // the position after the move, as written

@@ -14,6 +14,9 @@ pub fn lines(a: &Answer) -> Vec<String> {
         }
         Answer::Set(values) => vec![format!("{{{}}}", joined(values, ", "))],
         Answer::Outcome { p, .. } => vec![outcome_line(*p)],
+        Answer::LoopyOutcome(Some(p)) => vec![outcome_line(*p)],
+        Answer::LoopyOutcome(None) => vec!["D (a draw: neither player can force a win)".into()],
+        Answer::LoopyGrundy(v) => vec![crate::query::loopy::show_value(v)],
         Answer::Moves { moves, more, none } => {
             if moves.is_empty() {
                 return vec![none.clone().unwrap_or_else(|| "none".into())];
@@ -217,6 +220,8 @@ fn found_text(f: &Found) -> String {
         Found::Values(v) => joined(v, " "),
         Found::Period(a, b) => format!("pre-period {a}, period {b}"),
         Found::Nothing => String::new(),
+        Found::Draw => "D".to_string(),
+        Found::Shown(s) => s.clone(),
     }
 }
 

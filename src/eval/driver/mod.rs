@@ -24,6 +24,10 @@ use std::rc::Rc;
 
 pub use super::budget::WORK;
 
+/// How the diagnostic for a position reached from itself begins: questions
+/// that can answer for loopy games (`query::loopy`) know it by this.
+pub const LOOPY: &str = "loopy game: ";
+
 /// How the positions of a game get their values.
 #[derive(Debug, Clone)]
 pub enum Plan {
@@ -386,10 +390,10 @@ fn cycle(defs: &Defs, stack: &Stack, repeated: &Key) -> EvalError {
     names.push(defs.show_key(repeated));
     let def = &defs.games[repeated.game];
     EvalError::from(
-        Diagnostic::error(def.loc.range(), format!("loopy game: {} can be reached from itself", defs.show_key(repeated)))
+        Diagnostic::error(def.loc.range(), format!("{LOOPY}{} can be reached from itself", defs.show_key(repeated)))
             .at(def.loc.src)
             .label("this game's rule leads back to an earlier position")
             .note(format!("the cycle: {}", names.join(" -> ")))
-            .hint("Grundy values are defined for games that always end: make every move lead to a smaller position"),
+            .hint("`grundy`, `outcome`, `moves` and `explain` answer for a loopy game (with ∞ and draws); this question needs a game that always ends"),
     )
 }

@@ -230,6 +230,18 @@ impl Store {
         Ok(acc)
     }
 
+    /// The value of a position without working anything out: known when
+    /// it is in a memo table, or its game is a rule family's.
+    pub fn known(&mut self, defs: &Defs, key: &Key) -> Result<Option<u64>, EvalError> {
+        match self.plans.get(key.game) {
+            Some(Plan::Family) => self.grundy(defs, key).map(Some),
+            _ => Ok(match self.memos.get(key.game).map(|m| m.get(&key.args)) {
+                Some(super::memo::State::Done(v)) => Some(v),
+                _ => None,
+            }),
+        }
+    }
+
     /// Builds the game a checked expression denotes.
     pub fn eval_game(&mut self, defs: &Defs, e: &GameExpr) -> Result<Game, EvalError> {
         let mut lower = Lowering::new(0);

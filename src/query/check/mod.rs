@@ -40,14 +40,21 @@ pub fn check(
             let passed = match (expect, &a.found()) {
                 (Expect::Value(x), Found::Value(y)) => x == y,
                 (Expect::Outcome(x), Found::Outcome(y)) => x == y,
+                (Expect::Draw, Found::Draw) => true,
                 (Expect::Values(x), Found::Values(y)) => x == y,
                 (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
                 _ => false,
             };
-            let why = if passed {
-                Vec::new()
-            } else {
-                why::why(defs, store, q, expect, &a)?
+            let why = match (&a, q) {
+                _ if passed => Vec::new(),
+                (
+                    super::Answer::LoopyGrundy(_) | super::Answer::LoopyOutcome(_),
+                    QueryIr::Grundy(e) | QueryIr::Outcome(e),
+                ) => {
+                    let g = store.eval_game(defs, e)?;
+                    super::loopy::explain(defs, store, &g)?
+                }
+                _ => why::why(defs, store, q, expect, &a)?,
             };
             Ok(graded(passed, a, None, why))
         }

@@ -1,0 +1,283 @@
+//! Questions about games whose positions can repeat. The evaluator works
+//! out Grundy values by following options down to the ends; a position it
+//! meets again on its way is a cycle, which it reports. Then these
+//! questions build the graph of the positions the game reaches and label
+//! it with the generalized Sprague–Grundy function (`engine::loopy`): a
+//! number, or ∞ with the numbers among the options' values.
+//!
+//! A position of the graph is a sum: the positions of rules written out
+//! whose value is not known (sorted, repeats kept), and a number, the
+//! nim-sum of every component whose value is known (Nim heaps, explicit
+//! sets, rule families, positions in the memo tables). Folding the known
+//! components into one Nim heap of their nim-sum keeps the value of the
+//! sum: a component of finite value n is one the generalized values treat
+//! as *n (Smith; the outcome of G + *n follows from γ(G) and n), and its
+//! moves to values above n are reversible. The graph is bounded by `set
+//! positions`, so a game that reaches positions without end is refused.
+
+use super::{Answer, show};
+use crate::diag::Diagnostic;
+use crate::engine::loopy::{self, Value};
+use crate::eval::driver::LOOPY;
+use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
+use rustc_hash::FxHashMap;
+
+/// Whether an error is the evaluator's report of a cycle.
+pub fn is_cycle(e: &EvalError) -> bool {
+    matches!(e, EvalError::Failed(d) if d.message.starts_with(LOOPY))
+}
+
+/// A position of the graph: unknown positions (sorted) and a Nim heap.
+type State = (Vec<Key>, u64);
+
+/// The graph reached from some positions, labelled.
+pub struct Graph {
+    pub values: Vec<Value>,
+    index: FxHashMap<State, u32>,
+}
+
+impl Graph {
+    pub fn value_of(&self, s: &State) -> Option<&Value> {
+        self.index.get(s).map(|&i| &self.values[i as usize])
+    }
+}
+
+/// Splits the parts of a game into the unknown positions and the nim-sum of
+/// the rest.
+fn split(defs: &Defs, store: &mut Store, parts: &[Part]) -> Result<State, EvalError> {
+    let mut keys = Vec::new();
+    let mut nim = 0u64;
+    for p in parts {
+        match p {
+            Part::Nim { n, .. } => nim ^= n,
+            Part::Options(e) => nim ^= e.value,
+            Part::Pos(key) => match store.known(defs, key)? {
+                Some(v) => nim ^= v,
+                None => keys.push(key.clone()),
+            },
+        }
+    }
+    keys.sort_by(|a, b| (a.game, &a.args[..]).cmp(&(b.game, &b.args[..])));
+    Ok((keys, nim))
+}
+
+/// The options of a state.
+fn options(defs: &Defs, store: &mut Store, s: &State) -> Result<Vec<State>, EvalError> {
+    let (keys, nim) = s;
+    let mut out = Vec::new();
+    // each smaller heap is a position of the graph
+    let most = store.limits.options.min(store.limits.positions);
+    if *nim > most {
+        let (name, limit) = if store.limits.options <= store.limits.positions {
+            ("options", store.limits.options)
+        } else {
+            ("positions", store.limits.positions)
+        };
+        return Err(EvalError::from(
+            Diagnostic::unplaced(format!(
+                "a position of this loopy game has a Nim heap of {nim}, past the limit of {limit} {name}"
+            ))
+            .hint(format!("`set {name} {nim}` raises the limit")),
+        ));
+    }
+    for k in 0..*nim {
+        out.push((keys.clone(), k));
+    }
+    for (i, key) in keys.iter().enumerate() {
+        if i > 0 && keys[i - 1] == *key {
+            continue; // the same position twice moves alike
+        }
+        for o in store.options_of(defs, key)? {
+            let (more, x) = split(defs, store, &o.parts)?;
+            let mut next: Vec<Key> = keys[..i].iter().chain(&keys[i + 1..]).cloned().collect();
+            next.extend(more);
+            next.sort_by(|a, b| (a.game, &a.args[..]).cmp(&(b.game, &b.args[..])));
+            out.push((next, nim ^ x));
+        }
+    }
+    Ok(out)
+}
+
+/// Builds and labels the graph reached from `roots`.
+pub fn graph(defs: &Defs, store: &mut Store, roots: Vec<State>) -> Result<Graph, EvalError> {
+    let limit = store.limits.positions;
+    let mut index: FxHashMap<State, u32> = FxHashMap::default();
+    let mut states: Vec<State> = Vec::new();
+    for r in roots {
+        if !index.contains_key(&r) {
+            index.insert(r.clone(), states.len() as u32);
+            states.push(r);
+        }
+    }
+    let mut edges: Vec<Vec<u32>> = Vec::new();
+    // what the graph holds: each position (its index entry and its copy),
+    // each edge, counted against `set memory`
+    let mut bytes = 0u64;
+    let memory = store.limits.memory;
+    let state_bytes = |s: &State| 96 + 2 * 48 * s.0.len() as u64;
+    let mut i = 0;
+    while i < states.len() {
+        store.ticker.tick_work()?;
+        let s = states[i].clone();
+        let mut e = Vec::new();
+        for o in options(defs, store, &s)? {
+            store.ticker.tick_work()?;
+            let next = states.len() as u32;
+            let id = *index.entry(o.clone()).or_insert(next);
+            if id == next {
+                if states.len() as u64 >= limit {
+                    return Err(too_many(defs, &s, limit));
+                }
+                bytes += state_bytes(&o);
+                states.push(o);
+            }
+            e.push(id);
+            bytes += 8;
+            if bytes > memory {
+                return Err(EvalError::from(store.limits.growth_error(
+                    "the positions of this loopy game",
+                    bytes,
+                )));
+            }
+        }
+        edges.push(e);
+        i += 1;
+    }
+    let watch = &mut store.ticker.watch;
+    let values = loopy::values(&edges, &mut |done| {
+        watch.tick(done, states.len() as u64).map_err(|_| EvalError::Interrupted)
+    })?;
+    Ok(Graph { values, index })
+}
+
+fn too_many(defs: &Defs, s: &State, limit: u64) -> EvalError {
+    let at = s.0.first().map(|k| defs.show_key(k)).unwrap_or_default();
+    EvalError::from(
+        Diagnostic::unplaced(format!(
+            "this loopy game reaches more than {limit} positions (one of them: {at})"
+        ))
+        .hint(format!(
+            "`set positions {}` raises the limit; a game whose positions grow without end has no value",
+            limit.saturating_mul(10)
+        )),
+    )
+}
+
+/// The generalized Sprague–Grundy value of a game that reaches a cycle.
+pub fn value(defs: &Defs, store: &mut Store, g: &Game) -> Result<Value, EvalError> {
+    let root = split(defs, store, &g.parts)?;
+    let graph = graph(defs, store, vec![root.clone()])?;
+    Ok(graph.value_of(&root).cloned().unwrap_or(Value::Infinite(Vec::new())))
+}
+
+/// How a value is written: `3`, or `∞{0, 2}`.
+pub fn show_value(v: &Value) -> String {
+    match v {
+        Value::Finite(n) => n.to_string(),
+        Value::Infinite(k) => format!(
+            "∞{{{}}}",
+            k.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+        ),
+    }
+}
+
+/// The moves of a loopy game, each with the value it leads to: the moves
+/// in its unknown positions, and those in its other components.
+fn moves_with_values(
+    defs: &Defs,
+    store: &mut Store,
+    g: &Game,
+) -> Result<Vec<(String, Value)>, EvalError> {
+    let root = split(defs, store, &g.parts)?;
+    let mut moves: Vec<(String, State)> = Vec::new();
+    for (i, p) in g.parts.iter().enumerate() {
+        let from = show::game(defs, &Game::single(p.clone()));
+        let rest: Vec<Part> = g.parts[..i].iter().chain(&g.parts[i + 1..]).cloned().collect();
+        let opts = match p {
+            Part::Nim { n, star } => (0..*n)
+                .map(|k| Game::single(Part::Nim { n: k, star: *star }))
+                .collect(),
+            Part::Options(e) => e.options.clone(),
+            Part::Pos(key) => store.options_of(defs, key)?,
+        };
+        for o in opts {
+            let mut parts = rest.clone();
+            parts.extend(o.parts.iter().cloned());
+            let to = show::game(defs, &o);
+            moves.push((format!("{from} -> {to}"), split(defs, store, &parts)?));
+        }
+    }
+    let mut roots = vec![root];
+    roots.extend(moves.iter().map(|(_, s)| s.clone()));
+    let graph = graph(defs, store, roots)?;
+    Ok(moves
+        .into_iter()
+        .map(|(line, s)| {
+            let v = graph.value_of(&s).cloned().unwrap_or(Value::Infinite(Vec::new()));
+            (line, v)
+        })
+        .collect())
+}
+
+/// `moves` of a loopy game: the winning moves (to a position of value 0);
+/// in a draw, the moves that keep the draw.
+pub fn moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
+    let v = value(defs, store, g)?;
+    let all = moves_with_values(defs, store, g)?;
+    let name = show::game(defs, g);
+    let (lines, none) = match v.outcome() {
+        Some(false) => (
+            Vec::new(),
+            Some(format!(
+                "none: {name} is a P-position (value 0), so every move leaves a position the other player wins"
+            )),
+        ),
+        Some(true) => (
+            all.into_iter()
+                .filter(|(_, v)| *v == Value::Finite(0))
+                .map(|(l, _)| l)
+                .collect(),
+            None,
+        ),
+        None => {
+            let keep: Vec<String> = all
+                .into_iter()
+                .filter(|(_, v)| v.outcome().is_none())
+                .map(|(l, v)| format!("{l} (keeps the draw: {})", show_value(&v)))
+                .collect();
+            let none = keep.is_empty().then(|| format!("none: {name} is a draw"));
+            (keep, none)
+        }
+    };
+    Ok(Answer::Moves {
+        moves: lines,
+        more: 0,
+        none,
+    })
+}
+
+/// `explain` of a loopy game: each move and the value it leads to, and how
+/// the value follows.
+pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+    let v = value(defs, store, g)?;
+    let all = moves_with_values(defs, store, g)?;
+    let name = show::game(defs, g);
+    let mut out = vec![format!(
+        "{name} can be reached from itself: its value is the generalized Sprague-Grundy value, {}",
+        show_value(&v)
+    )];
+    for (l, w) in &all {
+        out.push(format!("  {l}: {}", show_value(w)));
+    }
+    out.push(match &v {
+        Value::Finite(m) => format!(
+            "{m}: the options reach every value below {m} and none of value {m}, and each option of larger or ∞ value has a move back to value {m}"
+        ),
+        Value::Infinite(k) if k.contains(&0) => format!(
+            "∞: no number fits, and an option of value 0 wins ({}: an N-position)",
+            show_value(&v)
+        ),
+        Value::Infinite(_) => "∞: no number fits, and no option has value 0: with best play the game goes on for ever (a draw)".to_string(),
+    });
+    Ok(out)
+}
