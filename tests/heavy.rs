@@ -233,6 +233,11 @@ fn default_limits_answer_in_seconds() {
     ));
     assert_eq!(e.code, Some(2));
     assert!(e.err.contains("`set work"), "{}", e.err);
+    // a loopy game whose cycle is millions of positions long: its graph is
+    // refused by the work it would take
+    let e = quickly("game g(n) = { g((n + 1) % 5000000) }; grundy g(0)");
+    assert_eq!(e.code, Some(2));
+    assert!(e.err.contains("`set work"), "{}", e.err);
     // positions that grow without end are named so, with no limit to raise
     let e = run("game up(n) = { up(n + 1) }; grundy up(0)");
     assert_eq!(e.code, Some(2));
