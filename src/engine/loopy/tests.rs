@@ -54,10 +54,10 @@ fn retrograde(options: &[Vec<u32>]) -> Vec<Option<bool>> {
 fn sum_graph(g: &[Vec<u32>], h: &[Vec<u32>]) -> Vec<Vec<u32>> {
     let m = h.len();
     let mut out = Vec::with_capacity(g.len() * m);
-    for a in 0..g.len() {
-        for b in 0..m {
-            let mut o: Vec<u32> = g[a].iter().map(|&a2| (a2 as usize * m + b) as u32).collect();
-            o.extend(h[b].iter().map(|&b2| (a * m + b2 as usize) as u32));
+    for (a, ga) in g.iter().enumerate() {
+        for (b, hb) in h.iter().enumerate() {
+            let mut o: Vec<u32> = ga.iter().map(|&a2| (a2 as usize * m + b) as u32).collect();
+            o.extend(hb.iter().map(|&b2| (a * m + b2 as usize) as u32));
             out.push(o);
         }
     }
