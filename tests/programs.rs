@@ -3,6 +3,8 @@
 //! a panic, an abort or a signal. Many of them are wrong on purpose (loopy
 //! rules, subtraction below zero, heaps past the limits).
 
+mod common;
+
 use proptest::prelude::*;
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -233,27 +235,7 @@ fn hostile() -> BoxedStrategy<Vec<u8>> {
 /// Runs a program from standard input under a 3 GiB address-space cap
 /// (where prlimit is found) with the default limits.
 fn run_capped(program: &[u8]) -> (Option<i32>, String) {
-    use std::io::Write;
-    let capped = Command::new("prlimit").arg("--version").output().is_ok();
-    let mut cmd = if capped {
-        let mut c = Command::new("prlimit");
-        c.arg("--as=3221225472").arg(env!("CARGO_BIN_EXE_mex"));
-        c
-    } else {
-        Command::new(env!("CARGO_BIN_EXE_mex"))
-    };
-    let mut child = cmd
-        .arg("-")
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("mex starts");
-    let mut input = child.stdin.take().expect("stdin");
-    let _ = input.write_all(program);
-    drop(input);
-    let out = child.wait_with_output().expect("mex ends");
+    let out = common::mex_capped(&["-"], program);
     (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 

@@ -5,7 +5,7 @@
 //! inside DIR.
 
 use clap::Parser;
-use mex::engine::{Interrupted, Watch};
+use mex::engine::{Interrupted, Quiet, Watch};
 use mex::grade::{self, Graded, Status};
 use mex::repl::file::read_source;
 use std::path::{Path, PathBuf};
@@ -36,19 +36,6 @@ pub struct GradeArgs {
 #[command(name = "mex sheet")]
 pub struct SheetArgs {
     pub key: PathBuf,
-}
-
-/// A watch that stops the run once its time is up.
-pub struct Deadline(pub Instant);
-
-impl Watch for Deadline {
-    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-        if Instant::now() >= self.0 {
-            Err(Interrupted)
-        } else {
-            Ok(())
-        }
-    }
 }
 
 /// Another watch (Ctrl-C, progress) with a time limit added.
@@ -100,7 +87,7 @@ pub fn grade(args: GradeArgs) -> u8 {
         }
     };
     let time = Duration::from_secs_f64(args.time.clamp(0.01, 86_400.0));
-    let key = match grade::key(&key_name, &key_text, Box::new(Deadline(Instant::now() + time * 6))) {
+    let key = match grade::key(&key_name, &key_text, Box::new(Within { inner: Box::new(Quiet), until: Instant::now() + time * 6 })) {
         Ok(k) => k,
         Err(e) => {
             eprint!("{}", e.rendered);
@@ -123,7 +110,10 @@ pub fn grade(args: GradeArgs) -> u8 {
                 // graded) has the time limit
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     grade::student(&key, &file, &text, &mut || {
-                        Box::new(Deadline(Instant::now() + time))
+                        Box::new(Within {
+                            inner: Box::new(Quiet),
+                            until: Instant::now() + time,
+                        })
                     })
                 }));
                 run.unwrap_or_else(|_| broken(&key, &file, "the grader failed on this file (please report it)"))

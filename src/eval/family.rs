@@ -18,7 +18,7 @@ use crate::ir::GameId;
 /// Steps of work a table may take per heap of the heap limit: the work
 /// allowed for a table (or a period search) is `set heap` times this. A
 /// step is about one option looked at (a nanosecond or so).
-pub const WORK_PER_HEAP: u64 = 768;
+pub const WORK_PER_HEAP: u64 = 512;
 
 pub struct Family {
     pub table: HeapTable,

@@ -202,13 +202,14 @@ pub fn show_value(v: &Value) -> String {
     }
 }
 
-/// The moves of a loopy game, each with the value it leads to: the moves
-/// in its unknown positions, and those in its other components.
+/// The value of a loopy game, and its moves, each with the value it leads
+/// to: the moves in its unknown positions, and those in its other
+/// components (one graph holds them all).
 fn moves_with_values(
     defs: &Defs,
     store: &mut Store,
     g: &Game,
-) -> Result<Vec<(String, Value)>, EvalError> {
+) -> Result<(Value, Vec<(String, Value)>), EvalError> {
     let root = split(defs, store, &g.parts)?;
     let mut moves: Vec<(String, State)> = Vec::new();
     for (i, p) in g.parts.iter().enumerate() {
@@ -228,23 +229,19 @@ fn moves_with_values(
             moves.push((format!("{from} -> {to}"), split(defs, store, &parts)?));
         }
     }
-    let mut roots = vec![root];
+    let mut roots = vec![root.clone()];
     roots.extend(moves.iter().map(|(_, s)| s.clone()));
     let graph = graph(defs, store, roots)?;
-    Ok(moves
-        .into_iter()
-        .map(|(line, s)| {
-            let v = graph.value_of(&s).cloned().unwrap_or(Value::Infinite(Vec::new()));
-            (line, v)
-        })
-        .collect())
+    let of = |s: &State| graph.value_of(s).cloned().unwrap_or(Value::Infinite(Vec::new()));
+    let value = of(&root);
+    let moves = moves.into_iter().map(|(line, s)| (line, of(&s))).collect();
+    Ok((value, moves))
 }
 
 /// `moves` of a loopy game: the winning moves (to a position of value 0);
 /// in a draw, the moves that keep the draw.
 pub fn moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
-    let v = value(defs, store, g)?;
-    let all = moves_with_values(defs, store, g)?;
+    let (v, all) = moves_with_values(defs, store, g)?;
     let name = show::game(defs, g);
     let (lines, none) = match v.outcome() {
         Some(false) => (
@@ -280,8 +277,7 @@ pub fn moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalErr
 /// `explain` of a loopy game: each move and the value it leads to, and how
 /// the value follows.
 pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
-    let v = value(defs, store, g)?;
-    let all = moves_with_values(defs, store, g)?;
+    let (v, all) = moves_with_values(defs, store, g)?;
     let name = show::game(defs, g);
     let mut out = vec![format!(
         "{name} can be reached from itself: its value is the generalized Sprague-Grundy value, {}",

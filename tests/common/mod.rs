@@ -56,9 +56,27 @@ pub fn mex_of(values: impl IntoIterator<Item = u64>) -> u64 {
 
 /// Runs the `mex` binary with arguments and standard input (no colour).
 pub fn mex_cmd(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    mex_with(std::process::Command::new(env!("CARGO_BIN_EXE_mex")), args, stdin)
+}
+
+/// As [`mex_cmd`], under a 3 GiB address-space cap where `prlimit` is found.
+pub fn mex_capped(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::process::Command;
+    let capped = Command::new("prlimit").arg("--version").output().is_ok();
+    let cmd = if capped {
+        let mut c = Command::new("prlimit");
+        c.arg("--as=3221225472").arg(env!("CARGO_BIN_EXE_mex"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_mex"))
+    };
+    mex_with(cmd, args, stdin)
+}
+
+fn mex_with(mut cmd: std::process::Command, args: &[&str], stdin: &[u8]) -> std::process::Output {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+    use std::process::Stdio;
+    let mut child = cmd
         .args(args)
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
