@@ -1,0 +1,438 @@
+//! The searches over words: guessing the P-portion of a trial monoid
+//! ([`guess`]), and checking the verification theorem on a reduced table,
+//! in weight order ([`verify`]) or for the words a new heap adds
+//! ([`extend`]).
+//!
+//! **Compressed states.** For a table with a known P-portion `S`, a word's
+//! `tr(w)` matters only through `D(w) = {z : tr(w)·z ∩ S ≠ ∅}`: the
+//! condition at `w + x` is about `tr(w + x) = tr(w)·φ(x) ∪ φ(w)·tr(x)`
+//! meeting `S`, which is `φ(x) ∈ D(w)` or `φ(w)·tr(x)` meeting `S`. And
+//! `D(w + h) = {z : φ(h)·z ∈ D(w)} ∪ {z : φ(w)·T(h)·z ∩ S ≠ ∅}`. So the
+//! state `(φ(w), D(w), w ≠ 0)` follows from the state of `w` and the
+//! letter, and the condition reads `φ(w) ∈ S ⟺ w ≠ 0 and 1 ∉ D(w)`.
+//! Many more sets `tr` than sets `D` occur, so these states are the ones
+//! kept.
+
+use super::{Monoid, QuotientError, Table};
+use crate::engine::Watch;
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
+use std::hash::Hasher;
+
+/// A heap as the searches see it: its element and the elements of its
+/// options (sorted, without repeats), with the heap and its weight.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Letter {
+    pub heap: u64,
+    pub phi: u32,
+    pub t: Vec<u32>,
+    pub weight: u64,
+}
+
+/// Bytes a state takes beside its words (box, index, table slot).
+const STATE_BYTES: u64 = 40;
+
+/// What the searches may spend, and the watch that may stop them.
+pub struct Spend<'w> {
+    pub states: u64,
+    pub work: u64,
+    pub work_limit: u64,
+    pub memory: u64,
+    pub watch: &'w mut dyn Watch,
+    since: u64,
+}
+
+impl<'w> Spend<'w> {
+    pub fn new(states: u64, work_limit: u64, memory: u64, watch: &'w mut dyn Watch) -> Self {
+        Spend {
+            states,
+            work: 0,
+            work_limit,
+            memory,
+            watch,
+            since: 0,
+        }
+    }
+
+    pub fn work(&mut self, n: u64) -> Result<(), QuotientError> {
+        self.work = self.work.saturating_add(n);
+        if self.work > self.work_limit {
+            return Err(QuotientError::Work {
+                limit: self.work_limit,
+            });
+        }
+        self.since += n;
+        if self.since >= 1 << 16 {
+            self.since = 0;
+            self.watch.tick(0, 0)?;
+        }
+        Ok(())
+    }
+}
+
+/// A set of compressed states, each stored once: `[x | nonempty << 32,
+/// D as bits...]`.
+#[derive(Default, Clone)]
+pub struct States {
+    pub list: Vec<Box<[u64]>>,
+    index: HashTable<u32>,
+    bytes: u64,
+}
+
+fn hash(s: &[u64]) -> u64 {
+    let mut h = FxHasher::default();
+    for &x in s {
+        h.write_u64(x);
+    }
+    h.finish()
+}
+
+impl States {
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    pub fn held(&self) -> u64 {
+        self.bytes
+    }
+
+    /// The id of `s`, and whether it was new.
+    fn insert(&mut self, s: Vec<u64>, spend: &Spend) -> Result<(u32, bool), QuotientError> {
+        let h = hash(&s);
+        let list = &self.list;
+        if let Some(&id) = self.index.find(h, |&id| *list[id as usize] == *s) {
+            return Ok((id, false));
+        }
+        if self.list.len() as u64 >= spend.states {
+            return Err(QuotientError::States {
+                limit: spend.states,
+            });
+        }
+        let bytes = STATE_BYTES + 8 * s.len() as u64;
+        if self.bytes + bytes > spend.memory {
+            return Err(QuotientError::Memory {
+                bytes: self.bytes + bytes,
+            });
+        }
+        self.bytes += bytes;
+        let id = self.list.len() as u32;
+        self.list.push(s.into_boxed_slice());
+        let list = &self.list;
+        self.index.insert_unique(h, id, |&i| hash(&list[i as usize]));
+        Ok((id, true))
+    }
+
+    /// The empty word's state alone.
+    pub fn start(d: &Dense) -> States {
+        let mut s = States::default();
+        let first = d.start();
+        s.bytes = STATE_BYTES + 8 * first.len() as u64;
+        s.list.push(first.into_boxed_slice());
+        let list = &s.list;
+        s.index.insert_unique(hash(&list[0]), 0, |&i| hash(&list[i as usize]));
+        s
+    }
+
+    /// Forgets the states from `len` on.
+    fn truncate(&mut self, len: usize) {
+        for s in &self.list[len..] {
+            self.bytes -= STATE_BYTES + 8 * s.len() as u64;
+        }
+        self.list.truncate(len);
+        self.index.retain(|&mut id| (id as usize) < len);
+    }
+}
+
+/// A table with what the compressed states need: for each `a`, the set
+/// `{z : a·z ∈ S}` as bits.
+pub struct Dense<'t> {
+    pub t: &'t Table,
+    words: usize,
+    pz: Vec<u64>,
+}
+
+impl<'t> Dense<'t> {
+    pub fn new(t: &'t Table, memory: u64) -> Result<Dense<'t>, QuotientError> {
+        let k = t.order as usize;
+        let words = k.div_ceil(64);
+        let bytes = (k as u64).saturating_mul(words as u64).saturating_mul(8);
+        if bytes > memory {
+            return Err(QuotientError::Memory { bytes });
+        }
+        let mut pz = vec![0u64; k * words];
+        for a in 0..k {
+            for z in 0..k {
+                if t.p[t.mul(a as u32, z as u32) as usize] {
+                    pz[a * words + z / 64] |= 1 << (z % 64);
+                }
+            }
+        }
+        Ok(Dense { t, words, pz })
+    }
+
+    /// The empty word's state.
+    pub fn start(&self) -> Vec<u64> {
+        vec![0; 1 + self.words]
+    }
+
+    /// The state of `w + h` from the state of `w`.
+    pub fn apply(&self, s: &[u64], l: &Letter) -> Vec<u64> {
+        let t = self.t;
+        let x = (s[0] & 0xffff_ffff) as u32;
+        let mut out = vec![0u64; 1 + self.words];
+        out[0] = u64::from(t.mul(x, l.phi)) | 1 << 32;
+        let d = &s[1..];
+        let nd = &mut out[1..];
+        for z in 0..t.order {
+            let y = t.mul(l.phi, z) as usize;
+            if d[y / 64] >> (y % 64) & 1 == 1 {
+                nd[z as usize / 64] |= 1 << (z % 64);
+            }
+        }
+        for &tau in &l.t {
+            let a = t.mul(x, tau) as usize;
+            for (w, &b) in nd.iter_mut().zip(&self.pz[a * self.words..(a + 1) * self.words]) {
+                *w |= b;
+            }
+        }
+        out
+    }
+
+    /// The element of a state.
+    pub fn element(s: &[u64]) -> u32 {
+        (s[0] & 0xffff_ffff) as u32
+    }
+
+    /// The theorem's rule: the outcome a state's word has when its options
+    /// have the outcomes of their elements (true: P).
+    pub fn rule(s: &[u64]) -> bool {
+        s[0] >> 32 == 1 && s[1] & 1 == 0
+    }
+
+    /// The theorem's condition on one state.
+    pub fn holds(&self, s: &[u64]) -> bool {
+        self.t.p[Self::element(s) as usize] == Self::rule(s)
+    }
+}
+
+/// The states of the words of heaps up to some bound, all satisfying the
+/// condition, with the words that contain `new` added; false (and
+/// `states` as it was) when one of those fails it.
+pub fn extend(
+    m: &Dense,
+    states: &mut States,
+    letters: &[Letter],
+    new: &Letter,
+    spend: &mut Spend,
+) -> Result<bool, QuotientError> {
+    let start = states.len();
+    let r = extend_from(m, states, start, letters, new, spend);
+    if !matches!(r, Ok(true)) {
+        states.truncate(start);
+    }
+    r
+}
+
+fn extend_from(
+    m: &Dense,
+    states: &mut States,
+    start: usize,
+    letters: &[Letter],
+    new: &Letter,
+    spend: &mut Spend,
+) -> Result<bool, QuotientError> {
+    let mut queue = VecDeque::new();
+    let cost = m.t.order as u64 / 8 + 1;
+    for i in 0..start {
+        let s = m.apply(&states.list[i], new);
+        spend.work(cost)?;
+        if !m.holds(&s) {
+            return Ok(false);
+        }
+        let (id, fresh) = states.insert(s, spend)?;
+        if fresh {
+            queue.push_back(id);
+        }
+    }
+    while let Some(id) = queue.pop_front() {
+        for l in letters.iter().chain(std::iter::once(new)) {
+            let s = m.apply(&states.list[id as usize], l);
+            spend.work(cost)?;
+            if !m.holds(&s) {
+                return Ok(false);
+            }
+            let (id, fresh) = states.insert(s, spend)?;
+            if fresh {
+                queue.push_back(id);
+            }
+        }
+    }
+    Ok(true)
+}
+
+/// The lightest failure of the condition: word `u` (letter indices) with
+/// outcome `ou`, and the lightest word `v` with the same element, whose
+/// outcome is the other one (when it is not `u`'s own state).
+pub struct Failure {
+    pub u: Vec<usize>,
+    pub ou: bool,
+    pub v: Option<Vec<usize>>,
+}
+
+/// Checks the condition on every state of the table's words in weight
+/// order: all the states, or the lightest failure. By induction on the
+/// weight, every word lighter than the first failure has the outcome of
+/// its element; so a failing word's options do, its outcome is the rule's
+/// (not its element's mark), and a lighter word of its element has the
+/// mark (it passed the condition, with options lighter still).
+pub fn verify(
+    m: &Dense,
+    letters: &[Letter],
+    spend: &mut Spend,
+) -> Result<Result<States, Failure>, QuotientError> {
+    let mut states = States::default();
+    let mut best: Vec<u64> = Vec::new();
+    let mut pred: Vec<(u32, u32)> = Vec::new();
+    let mut done: Vec<bool> = Vec::new();
+    let mut first: FxHashMap<u32, u32> = FxHashMap::default();
+    let mut heap = BinaryHeap::new();
+    let (id0, _) = states.insert(m.start(), spend)?;
+    best.push(0);
+    pred.push((u32::MAX, u32::MAX));
+    done.push(false);
+    heap.push(Reverse((0u64, id0)));
+    let cost = m.t.order as u64 / 8 + 1;
+    while let Some(Reverse((wt, id))) = heap.pop() {
+        let i = id as usize;
+        if done[i] || wt > best[i] {
+            continue;
+        }
+        done[i] = true;
+        let s = &states.list[i];
+        let x = Dense::element(s);
+        if !m.holds(s) {
+            let v = first.get(&x).map(|&f| word(&pred, f));
+            return Ok(Err(Failure {
+                u: word(&pred, id),
+                ou: Dense::rule(s),
+                v,
+            }));
+        }
+        first.entry(x).or_insert(id);
+        for (li, l) in letters.iter().enumerate() {
+            let next = m.apply(&states.list[i], l);
+            spend.work(cost)?;
+            let w = wt.saturating_add(l.weight);
+            let (nid, fresh) = states.insert(next, spend)?;
+            if fresh {
+                best.push(u64::MAX);
+                pred.push((u32::MAX, u32::MAX));
+                done.push(false);
+            }
+            let n = nid as usize;
+            if w < best[n] {
+                best[n] = w;
+                pred[n] = (id, li as u32);
+                heap.push(Reverse((w, nid)));
+            }
+        }
+    }
+    Ok(Ok(states))
+}
+
+/// The word (letter indices) of a node, following predecessors.
+fn word(pred: &[(u32, u32)], mut id: u32) -> Vec<usize> {
+    let mut w = Vec::new();
+    while pred[id as usize].0 != u32::MAX {
+        let (from, l) = pred[id as usize];
+        w.push(l as usize);
+        id = from;
+    }
+    w
+}
+
+/// A guess at the P-portion of a trial monoid: each reachable element is
+/// marked by the rule applied to its lightest word (found by a search over
+/// elements in weight order, carrying that word's `tr`), its options being
+/// lighter and so already marked. Only verification makes it a fact.
+pub struct Guess {
+    pub p: FxHashMap<u32, bool>,
+    /// Per element: its lightest word's last letter and the element before.
+    pred: FxHashMap<u32, (u32, u32)>,
+}
+
+impl Guess {
+    /// The lightest word (letter indices) of element `x`.
+    pub fn word(&self, mut x: u32) -> Vec<usize> {
+        let mut w = Vec::new();
+        while let Some(&(from, l)) = self.pred.get(&x) {
+            if l == u32::MAX {
+                break;
+            }
+            w.push(l as usize);
+            x = from;
+        }
+        w
+    }
+}
+
+pub fn guess(
+    m: &impl Monoid,
+    letters: &[Letter],
+    spend: &mut Spend,
+) -> Result<Guess, QuotientError> {
+    let mut p: FxHashMap<u32, bool> = FxHashMap::default();
+    let mut pred: FxHashMap<u32, (u32, u32)> = FxHashMap::default();
+    let mut best: FxHashMap<u32, (u64, Vec<u32>)> = FxHashMap::default();
+    let mut heap = BinaryHeap::new();
+    best.insert(m.one(), (0, Vec::new()));
+    pred.insert(m.one(), (u32::MAX, u32::MAX));
+    heap.push(Reverse((0u64, m.one())));
+    let mut bytes = 0u64;
+    while let Some(Reverse((wt, x))) = heap.pop() {
+        if p.contains_key(&x) || best[&x].0 < wt {
+            continue;
+        }
+        let tr = std::mem::take(&mut best.get_mut(&x).expect("pushed with a word").1);
+        let mut is_p = !tr.is_empty();
+        for t in &tr {
+            match p.get(t) {
+                Some(&tp) => is_p &= !tp,
+                // cannot happen (every option weighs less); refuse rather
+                // than guess
+                None => return Err(QuotientError::Rounds { heap: 0 }),
+            }
+        }
+        p.insert(x, is_p);
+        for (li, l) in letters.iter().enumerate() {
+            let y = m.mul(x, l.phi);
+            if p.contains_key(&y) {
+                continue;
+            }
+            let w = wt.saturating_add(l.weight);
+            if best.get(&y).is_some_and(|b| b.0 <= w) {
+                continue;
+            }
+            let mut ntr: Vec<u32> = tr.iter().map(|&t| m.mul(t, l.phi)).collect();
+            ntr.extend(l.t.iter().map(|&t| m.mul(x, t)));
+            ntr.sort_unstable();
+            ntr.dedup();
+            spend.work(ntr.len() as u64 + 1)?;
+            bytes += 48 + 4 * ntr.len() as u64;
+            if bytes > spend.memory {
+                return Err(QuotientError::Memory { bytes });
+            }
+            if best.len() as u64 >= spend.states {
+                return Err(QuotientError::States {
+                    limit: spend.states,
+                });
+            }
+            best.insert(y, (w, ntr));
+            pred.insert(y, (x, li as u32));
+            heap.push(Reverse((w, y)));
+        }
+    }
+    Ok(Guess { p, pred })
+}
