@@ -32,6 +32,13 @@ impl Checker<'_> {
             Query::MisereOutcome(e) => QueryIr::MisereOutcome(self.game(e)?),
             Query::MisereGrundy(e) => QueryIr::MisereGrundy(self.game(e)?),
             Query::MisereMoves(e) => QueryIr::MisereMoves(self.game(e)?),
+            Query::Genus(e) => QueryIr::Genus(self.game(e)?),
+            Query::MisereQuotient(word, name, to, n) => {
+                let example = "`misere quotient NAME to N`, for a game defined by a rule such as `game k = octal 0.77`";
+                self.word(word, "quotient", example)?;
+                self.word(to, "to", example)?;
+                QueryIr::MisereQuotient(self.game_named(name, 1)?, self.int(n)?)
+            }
             Query::Moves(e) => QueryIr::Moves(self.game(e)?),
             Query::Explain(e) => QueryIr::Explain(self.game(e)?),
             Query::Mex(e) => QueryIr::Mex(self.int_set(e)?),
@@ -173,6 +180,8 @@ impl Checker<'_> {
                 expect_at,
             } => {
                 if let Query::Moves(_)
+                | Query::Genus(_)
+                | Query::MisereQuotient(..)
                 | Query::Explain(_)
                 | Query::Table(..)
                 | Query::TableAs(..)

@@ -188,6 +188,10 @@ pub enum QueryIr {
     MisereOutcome(GameExpr),
     MisereGrundy(GameExpr),
     MisereMoves(GameExpr),
+    /// `genus G`.
+    Genus(GameExpr),
+    /// `misere quotient NAME to N`.
+    MisereQuotient(GameId, IntExpr),
     Moves(GameExpr),
     Explain(GameExpr),
     Mex(IntSet),

@@ -52,6 +52,57 @@ pub enum Answer {
     Plot(Plotted),
     /// A graded `check`.
     Check(Box<Graded>),
+    /// `misere quotient NAME to N`.
+    MisereQuotient(Box<QuotientAnswer>),
+    /// `genus G`.
+    Genus(GenusAnswer),
+}
+
+/// A family's misère quotient, with elements named by their normal forms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuotientAnswer {
+    pub game: String,
+    pub rule: String,
+    pub to: u64,
+    pub order: u32,
+    /// (name, heap) of each generator.
+    pub generators: Vec<(String, u64)>,
+    pub relations: Vec<String>,
+    /// The elements in normal-form order.
+    pub elements: Vec<String>,
+    pub p_portion: Vec<String>,
+    /// The element of each heap `0..=to`.
+    pub heaps: Vec<String>,
+    /// `table[i][j]`: the product of elements `i` and `j` (orders up to 32).
+    pub table: Option<Vec<Vec<String>>>,
+    /// (from, period) of the heaps' elements, proven.
+    pub period: Option<(u64, u64)>,
+    /// Heaps at which the quotient grew.
+    pub expansions: Vec<u64>,
+}
+
+/// Conway's genus: the normal value and the misère values of G, G + 2,
+/// G + 2 + 2, ... up to the first pair that repeats for ever.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GenusAnswer {
+    pub normal: u64,
+    pub misere: Vec<u64>,
+    pub tame: bool,
+    /// Found by genus arithmetic from tame components.
+    pub arithmetic: bool,
+}
+
+impl GenusAnswer {
+    /// `4^146`, or `12^(12,14)` when a value has two digits.
+    pub fn symbol(&self) -> String {
+        if self.misere.iter().all(|&v| v < 10) {
+            let s: String = self.misere.iter().map(u64::to_string).collect();
+            format!("{}^{s}", self.normal)
+        } else {
+            let s: Vec<String> = self.misere.iter().map(u64::to_string).collect();
+            format!("{}^({})", self.normal, s.join(","))
+        }
+    }
 }
 
 /// `sequence NAME a..b` (`by K`: in rows of K).
@@ -182,6 +233,8 @@ impl Answer {
             Answer::Table(_) => "table",
             Answer::Plot(_) => "plot",
             Answer::Check(_) => "check",
+            Answer::MisereQuotient(_) => "misere quotient",
+            Answer::Genus(_) => "genus",
         }
     }
 

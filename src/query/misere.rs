@@ -157,6 +157,56 @@ impl<'a> Misere<'a> {
         self.parts.item(p)
     }
 
+    /// The options of one component, each a sum of components.
+    pub fn item_options(&mut self, x: Item) -> Result<Vec<Vec<Item>>, EvalError> {
+        Ok(match x {
+            Item::Nim(n) => {
+                if n > self.store.limits.options {
+                    return Err(EvalError::from(
+                        Diagnostic::unplaced(format!(
+                            "a Nim heap of {n} has more options than the limit of {}",
+                            self.store.limits.options
+                        ))
+                        .hint(format!("`set options {n}` raises the limit")),
+                    ));
+                }
+                (0..n).map(|j| vec![Item::Nim(j)]).collect()
+            }
+            Item::Heap { family, n } => {
+                let game = self
+                    .parts
+                    .families
+                    .iter()
+                    .find(|&(_, &f)| f == family)
+                    .map(|(&g, _)| g);
+                let Some(DefKind::Family(rule)) = game.map(|g| &self.defs.games[g].kind) else {
+                    return Ok(Vec::new());
+                };
+                if rule.move_count(n) > u128::from(self.store.limits.options) {
+                    return Err(EvalError::from(
+                        Diagnostic::unplaced(format!(
+                            "a heap of {n} has more options than the limit of {}",
+                            self.store.limits.options
+                        ))
+                        .hint("`set options` raises the limit"),
+                    ));
+                }
+                let mut out = Vec::new();
+                let _ = rule.each_move(n, |_, heaps| {
+                    out.push(heaps.iter().map(|&h| Item::Heap { family, n: h }).collect());
+                    std::ops::ControlFlow::<()>::Continue(())
+                });
+                out
+            }
+            Item::Opaque(id) => {
+                let mut out = Vec::new();
+                let (_, mut src) = self.src();
+                src.options(id, &mut out)?;
+                out
+            }
+        })
+    }
+
     fn src(&mut self) -> (&mut engine::Misere, Src<'_>) {
         (
             &mut self.engine,
@@ -308,7 +358,7 @@ impl<'a> Misere<'a> {
 }
 
 /// A count as a person reads it: `44,583`, or `about 3.9e12`.
-fn count(n: u128) -> String {
+pub(crate) fn count(n: u128) -> String {
     if n >= 1_000_000_000_000 {
         if n == u128::MAX {
             return "more than 10^38".into();

@@ -5,18 +5,20 @@
 mod answer;
 pub mod check;
 pub mod explain;
+pub mod genus;
 pub mod loopy;
 pub mod heap_options;
 pub mod misere;
 pub mod misere_moves;
 pub mod moves;
 pub mod period;
+pub mod quotient;
 mod plot;
 pub mod show;
 mod table;
 
 pub use answer::{
-    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, Table,
+    Answer, Found, GenusAnswer, Graded, PeriodAnswer, QuotientAnswer, PeriodFound, PlotKind, Plotted, Sequence, Table,
 };
 
 use crate::diag::Diagnostic;
@@ -129,6 +131,14 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         QueryIr::MisereMoves(e) => {
             let g = store.eval_game(defs, e)?;
             misere_moves::misere_moves(defs, store, &g)?
+        }
+        QueryIr::MisereQuotient(game, to) => {
+            let to = store.eval_int(defs, to)?;
+            Answer::MisereQuotient(Box::new(quotient::misere_quotient(defs, store, *game, to)?))
+        }
+        QueryIr::Genus(e) => {
+            let g = store.eval_game(defs, e)?;
+            Answer::Genus(genus::genus(defs, store, &g)?)
         }
         QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),

@@ -55,6 +55,36 @@ pub fn answer(a: &Answer) -> Value {
         }),
         Answer::Plot(p) => plotted(p),
         Answer::Check(g) => check(g),
+        Answer::Genus(g) => json!({
+            "normal": g.normal,
+            "misere": g.misere,
+            "genus": g.symbol(),
+            "tame": g.tame,
+        }),
+        Answer::MisereQuotient(q) => {
+            let gens: Vec<Value> = q
+                .generators
+                .iter()
+                .map(|(n, h)| json!({ "name": n, "heap": h }))
+                .collect();
+            let mut v = json!({
+                "game": q.game,
+                "rule": q.rule,
+                "to": q.to,
+                "order": q.order,
+                "p_portion": q.p_portion,
+                "heaps": q.heaps,
+                "relations": q.relations,
+                "generators": gens,
+                "elements": q.elements,
+                "period": q.period.map(|(n0, p)| json!({ "from": n0, "period": p })),
+                "proven": q.period.is_some(),
+            });
+            if let (Some(t), Value::Object(o)) = (&q.table, &mut v) {
+                o.insert("table".into(), json!(t));
+            }
+            v
+        }
     };
     if let Value::Object(rest) = rest {
         o.extend(rest);

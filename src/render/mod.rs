@@ -3,6 +3,7 @@
 //! [`Answer`], so the two forms never disagree.
 
 pub mod json;
+pub mod misere;
 pub mod table;
 pub mod text;
 

@@ -49,6 +49,8 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::Table(t) => table::lines(t),
         Answer::Plot(p) => vec![plotted(p)],
         Answer::Check(g) => check(g),
+        Answer::MisereQuotient(q) => super::misere::quotient(q),
+        Answer::Genus(g) => super::misere::genus(g),
     }
 }
 

@@ -127,6 +127,11 @@ pub enum Query {
     /// `misere grundy G`: the misère Grundy value.
     MisereGrundy(Expr),
     MisereMoves(Expr),
+    /// `genus G`: Conway's genus.
+    Genus(Expr),
+    /// `misere quotient NAME to N`: the words `quotient` and `to` (checked
+    /// later), the family and N.
+    MisereQuotient(Name, Name, Name, Expr),
     Moves(Expr),
     Explain(Expr),
     Mex(Expr),

@@ -20,7 +20,7 @@ pub const NIM_SUM: &str =
 
 /// Keywords a statement starts with.
 const STATEMENT_WORDS: &[&str] = &[
-    "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence", "period",
+    "game", "let", "set", "grundy", "outcome", "misere", "genus", "moves", "explain", "sequence", "period",
     "table", "mex", "check", "equiv", "plot",
 ];
 

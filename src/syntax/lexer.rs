@@ -280,8 +280,8 @@ fn join_continued_lines(src: &str, tokens: &mut Vec<Spanned>) {
 /// only starts statements (`game`, `grundy`, `check`, ...).
 fn starts_statement(rest: &str) -> bool {
     const STARTS: &[&str] = &[
-        "game", "let", "set", "grundy", "outcome", "misere", "moves", "explain", "sequence",
-        "period", "table", "mex", "check", "equiv", "plot",
+        "game", "let", "set", "grundy", "outcome", "misere", "genus", "moves", "explain",
+        "sequence", "period", "table", "mex", "check", "equiv", "plot",
     ];
     let line = rest
         .lines()

@@ -52,6 +52,9 @@ pub struct Store {
     /// file is written, and `set` may lower a limit but not raise it past
     /// these.
     pub sandbox: Option<Limits>,
+    /// Misère quotients of rule families, kept for the session like their
+    /// value tables.
+    pub quotients: rustc_hash::FxHashMap<GameId, crate::engine::misere::quotient::Kept>,
 }
 
 impl Default for Store {
@@ -70,6 +73,7 @@ impl Store {
             families: Families::default(),
             positions: 0,
             limits: Limits::default(),
+            quotients: Default::default(),
             ticker: Ticker::new(watch),
             recognize: true,
             sandbox: None,

@@ -92,6 +92,7 @@ mod tests;
 
 pub use present::Presentation;
 pub use solve::Solver;
+pub use states::Spend;
 
 /// A finite commutative monoid with a P-portion: the quotient itself.
 /// Element 0 is the identity.
@@ -174,4 +175,12 @@ impl From<crate::engine::Interrupted> for QuotientError {
     fn from(_: crate::engine::Interrupted) -> Self {
         QuotientError::Interrupted
     }
+}
+
+/// A family's quotient kept for the session, with the heap at which
+/// extending it last failed under the work limit then in force.
+#[derive(Clone)]
+pub struct Kept {
+    pub solver: Solver,
+    pub refused: Option<(u64, u64)>,
 }

@@ -98,6 +98,35 @@ impl Solver {
         period::proven(&self.rule, &self.phi)
     }
 
+    /// The quotient of the heaps with elements `phi` alone (a prefix of
+    /// the heaps): the submonoid they generate, reduced, and their
+    /// elements in it.
+    pub fn restrict(&self, phi: &[u32]) -> (Table, Vec<u32>) {
+        let t = &self.table;
+        let mut gens: Vec<u32> = phi.to_vec();
+        gens.sort_unstable();
+        gens.dedup();
+        let mut p: FxHashMap<u32, bool> = FxHashMap::default();
+        let mut stack = vec![0u32];
+        p.insert(0, t.p[0]);
+        while let Some(x) = stack.pop() {
+            for &g in &gens {
+                let y = t.mul(x, g);
+                if let std::collections::hash_map::Entry::Vacant(e) = p.entry(y) {
+                    e.insert(t.p[y as usize]);
+                    stack.push(y);
+                }
+            }
+        }
+        match reduce(t, &p, &gens, u64::MAX) {
+            Ok(r) => {
+                let phi = phi.iter().map(|x| r.class[x]).collect();
+                (r.table, phi)
+            }
+            Err(_) => (t.clone(), phi.to_vec()),
+        }
+    }
+
     fn weight(&self, h: u64) -> u64 {
         (self.parts * h).saturating_sub(self.parts - 1)
     }

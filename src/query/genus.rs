@@ -1,0 +1,291 @@
+//! `genus G`: Conway's genus (On Numbers and Games, ch. 12): the normal
+//! value `g` and the misère Grundy values `g_k = G⁻(G + k·*2)` of `G`,
+//! `G + *2`, `G + *2 + *2`, ..., written up to where they repeat with
+//! period 2 for ever.
+//!
+//! **The recursion.** For `k >= 1`, `G + k·*2` has the options
+//! `G' + k·*2` and `G + (k−1)·*2 + *1` and `G + (k−1)·*2`. The misère
+//! Grundy value of `X + *1` is that of `X` xor 1 (`*1 + *b ≡ *(b xor 1)` in
+//! misère play; see `engine::misere`), so
+//! `g_k(G) = mex({g_k(G')} ∪ {g_(k−1), g_(k−1) xor 1})`, and
+//! `g_0(G) = mex{g_0(G')}` (1 when `G` has no option). The values of every
+//! position follow from its options'.
+//!
+//! **When the tail is proven.** If every option's values repeat with
+//! period 2 from `K'` on, and `g_k = g_(k−2)` for some `k >= K' + 2`, then
+//! `g_(j+2) = g_j` for all `j >= k − 2`: by induction, `g_(j+2)` and `g_j`
+//! are the mex of equal sets (the options' terms agree as `j >= K'`, and
+//! `{g_(j+1), g_(j+1) xor 1} = {g_(j−1), g_(j−1) xor 1}`). Such a `k` comes
+//! within a few steps: past `K'`, `g_k` depends only on `g_(k−1) / 2`
+//! through two maps used alternately, each taking at most two values.
+//!
+//! **Tame genera** are those of sums of Nim heaps: `0^120` (`*0`), `1^031`
+//! (`*1`), and `a^(a, a xor 2)` (a Nim position with a heap of 2 or more and
+//! nim-sum `a`). A game all of whose positions have tame genera plays in
+//! sums with other such games like the Nim position of its genus (Conway's
+//! theorem on tame games), so the genus of a sum of them is found by Nim
+//! arithmetic; the tests check this against the recursion on the sum.
+
+use super::GenusAnswer;
+use super::misere::Misere;
+use crate::diag::Diagnostic;
+use crate::engine::misere::Item;
+use crate::eval::{Defs, EvalError, Game, Store};
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// The genus of one position.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Genus {
+    pub normal: u64,
+    /// `g_0, ..., g_(s+1)`: from `s` on the terms repeat with period 2.
+    pub seq: Vec<u64>,
+    pub s: usize,
+    /// Every position of it (itself included) has a tame genus.
+    pub tame_all: bool,
+}
+
+impl Genus {
+    pub fn get(&self, k: usize) -> u64 {
+        if k < self.seq.len() {
+            self.seq[k]
+        } else {
+            self.seq[self.s + (k - self.s) % 2]
+        }
+    }
+
+    pub fn tame(&self) -> bool {
+        is_tame(self.normal, &self.seq)
+    }
+
+    /// The genus of the Nim position with these heaps.
+    pub fn of_nim(heaps: &[u64]) -> Genus {
+        let x = heaps.iter().fold(0, |a, &b| a ^ b);
+        let seq = if heaps.iter().all(|&h| h <= 1) {
+            if x == 0 { vec![1, 2, 0] } else { vec![0, 3, 1] }
+        } else {
+            vec![x, x ^ 2]
+        };
+        Genus {
+            normal: x,
+            s: seq.len() - 2,
+            seq,
+            tame_all: true,
+        }
+    }
+
+    /// A Nim position with this genus, when it is tame.
+    fn nim_position(&self) -> Option<Vec<u64>> {
+        if !self.tame() {
+            return None;
+        }
+        Some(match (self.normal, self.seq.len()) {
+            (0, 3) => vec![],
+            (1, 3) => vec![1],
+            (0, _) => vec![2, 2],
+            (1, _) => vec![2, 2, 1],
+            (a, _) => vec![a],
+        })
+    }
+}
+
+fn is_tame(normal: u64, seq: &[u64]) -> bool {
+    match seq {
+        [1, 2, 0] => normal == 0,
+        [0, 3, 1] => normal == 1,
+        [a, b] => *a == normal && *b == normal ^ 2,
+        _ => false,
+    }
+}
+
+fn mex(mut v: Vec<u64>) -> u64 {
+    v.sort_unstable();
+    v.dedup();
+    v.iter().enumerate().find(|&(i, &x)| i as u64 != x).map_or(v.len() as u64, |(i, _)| i as u64)
+}
+
+/// The genus of a position from those of its options (`None`: the tail
+/// was not found within the cap, which the proof above rules out).
+pub fn combine(options: &[Rc<Genus>]) -> Option<Genus> {
+    let k0 = options.iter().map(|o| o.s).max().unwrap_or(0);
+    let normal = mex(options.iter().map(|o| o.normal).collect());
+    let g0 = if options.is_empty() {
+        1
+    } else {
+        mex(options.iter().map(|o| o.get(0)).collect())
+    };
+    let mut seq = vec![g0];
+    let mut k = 1;
+    loop {
+        let prev = seq[k - 1];
+        let mut a: Vec<u64> = options.iter().map(|o| o.get(k)).collect();
+        a.push(prev);
+        a.push(prev ^ 1);
+        seq.push(mex(a));
+        if k >= k0 + 2 && seq[k] == seq[k - 2] {
+            break;
+        }
+        k += 1;
+        if k > k0 + 64 {
+            return None;
+        }
+    }
+    let mut s = k - 2;
+    while s > 0 && seq[s - 1] == seq[s + 1] {
+        s -= 1;
+    }
+    seq.truncate(s + 2);
+    let tame_all = is_tame(normal, &seq) && options.iter().all(|o| o.tame_all);
+    Some(Genus {
+        normal,
+        seq,
+        s,
+        tame_all,
+    })
+}
+
+/// The genus of every position reachable from `start` (a sorted list of
+/// components), by an explicit depth-first search.
+pub fn search<E>(
+    start: Vec<Item>,
+    options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>,
+    positions: u64,
+    too_many: impl Fn() -> E,
+) -> Result<Rc<Genus>, E> {
+    let mut memo: FxHashMap<Vec<Item>, Rc<Genus>> = FxHashMap::default();
+    let mut stack: Vec<(Vec<Item>, Vec<Vec<Item>>, usize)> = Vec::new();
+    let opts_of = |p: &[Item],
+                   options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>|
+     -> Result<Vec<Vec<Item>>, E> {
+        let mut out = Vec::new();
+        for i in 0..p.len() {
+            if i > 0 && p[i] == p[i - 1] {
+                continue;
+            }
+            for o in options(p[i])?.iter() {
+                let mut q: Vec<Item> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
+                q.extend(o.iter().copied().filter(|&x| x != Item::Nim(0)));
+                q.sort_unstable();
+                out.push(q);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        Ok(out)
+    };
+    let first = opts_of(&start, options)?;
+    stack.push((start, first, 0));
+    loop {
+        let top = stack.last_mut().expect("the start is on the stack");
+        if top.2 < top.1.len() {
+            let next = top.1[top.2].clone();
+            top.2 += 1;
+            if !memo.contains_key(&next) {
+                if memo.len() as u64 + stack.len() as u64 >= positions {
+                    return Err(too_many());
+                }
+                let o = opts_of(&next, options)?;
+                stack.push((next, o, 0));
+            }
+            continue;
+        }
+        let (p, opts, _) = stack.pop().expect("checked above");
+        let gs: Vec<Rc<Genus>> = opts.iter().map(|o| memo[o].clone()).collect();
+        let g = Rc::new(combine(&gs).ok_or_else(&too_many)?);
+        if stack.is_empty() {
+            return Ok(g);
+        }
+        memo.insert(p, g);
+    }
+}
+
+/// `genus G`.
+pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, EvalError> {
+    let limit = store.limits.positions;
+    let mut m = Misere::new(defs, store);
+    let mut items = m.items(g)?;
+    items.retain(|&x| x != Item::Nim(0));
+    items.sort_unstable();
+    let mut cache: FxHashMap<Item, Rc<Vec<Vec<Item>>>> = FxHashMap::default();
+    let too_many = || {
+        EvalError::from(
+            Diagnostic::unplaced(format!(
+                "the genus of {} needs more than {limit} positions",
+                super::show::game(defs, g)
+            ))
+            .hint(format!(
+                "`set positions {}` raises the limit",
+                limit.saturating_mul(10)
+            )),
+        )
+    };
+    let mut options = |x: Item| -> Result<Rc<Vec<Vec<Item>>>, EvalError> {
+        if let Some(o) = cache.get(&x) {
+            return Ok(o.clone());
+        }
+        let o = Rc::new(m.item_options(x)?);
+        cache.insert(x, o.clone());
+        Ok(o)
+    };
+    // components one by one: when all are tame throughout, Nim arithmetic
+    if items.len() > 1 {
+        let mut heaps = Vec::new();
+        let mut all = true;
+        for &x in &items {
+            let c = search(vec![x], &mut options, limit, too_many)?;
+            match c.nim_position() {
+                Some(h) if c.tame_all => heaps.extend(h),
+                _ => {
+                    all = false;
+                    break;
+                }
+            }
+        }
+        if all {
+            let n = Genus::of_nim(&heaps);
+            return Ok(GenusAnswer {
+                normal: n.normal,
+                misere: n.seq,
+                tame: true,
+                arithmetic: true,
+            });
+        }
+    }
+    let r = search(items, &mut options, limit, too_many)?;
+    Ok(GenusAnswer {
+        normal: r.normal,
+        tame: r.tame(),
+        misere: r.seq.clone(),
+        arithmetic: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nim_opts(x: Item) -> Result<Rc<Vec<Vec<Item>>>, ()> {
+        match x {
+            Item::Nim(n) => Ok(Rc::new((0..n).map(|j| vec![Item::Nim(j)]).collect())),
+            _ => Err(()),
+        }
+    }
+
+    #[test]
+    fn nim_heaps_have_their_genera() {
+        for (heaps, want) in [
+            (vec![], (0, vec![1, 2, 0])),
+            (vec![1], (1, vec![0, 3, 1])),
+            (vec![2], (2, vec![2, 0])),
+            (vec![2, 2], (0, vec![0, 2])),
+            (vec![3, 1], (2, vec![2, 0])),
+            (vec![1, 1, 1], (1, vec![0, 3, 1])),
+        ] {
+            let items: Vec<Item> = heaps.iter().map(|&h| Item::Nim(h)).collect();
+            let g = search(items, &mut nim_opts, 1 << 20, || ()).unwrap();
+            assert_eq!((g.normal, g.seq.clone()), want, "{heaps:?}");
+            assert_eq!(*g, Genus::of_nim(&heaps), "{heaps:?}");
+            assert!(g.tame_all);
+        }
+    }
+}

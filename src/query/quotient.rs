@@ -1,0 +1,180 @@
+//! `misere quotient NAME to N`, and the misère answers a family's quotient
+//! gives: a sum of heaps of one family is a P-position exactly when the
+//! product of its heaps' elements is in the P-portion (the verification
+//! theorem in `engine::misere::quotient`). The quotient is kept in the
+//! session and grown on demand, like the family's value table.
+
+use super::answer::QuotientAnswer;
+use super::misere::count;
+use crate::diag::Diagnostic;
+use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
+use crate::engine::rule::HeapRule;
+use crate::eval::{Defs, EvalError, Store};
+use crate::ir::{DefKind, GameId};
+
+/// Orders up to this get their multiplication table written out.
+const TABLE_ORDER: u32 = 32;
+
+/// The rule of a family game.
+pub fn family_rule(defs: &Defs, game: GameId) -> Option<HeapRule> {
+    match &defs.games[game].kind {
+        DefKind::Family(rule) => Some(rule.clone()),
+        _ => None,
+    }
+}
+
+/// Bytes the session's quotients hold.
+pub fn held(store: &Store) -> u64 {
+    store.quotients.values().map(|k| k.solver.held()).sum()
+}
+
+/// Grows the family's quotient to cover heap `to`; `quiet` gives up at
+/// once where an earlier attempt was refused (for answers that fall back
+/// on the search).
+pub fn ensure(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    to: u64,
+    quiet: bool,
+) -> Result<(), QuotientError> {
+    let Some(rule) = family_rule(defs, game) else {
+        return Err(QuotientError::Rounds { heap: 0 });
+    };
+    let limits = store.limits;
+    let others = store.families.held_except(usize::MAX) + held(store);
+    let kept = store.quotients.entry(game).or_insert_with(|| Kept {
+        solver: Solver::new(&rule),
+        refused: None,
+    });
+    if kept.solver.rule() != &rule.normalized() {
+        *kept = Kept {
+            solver: Solver::new(&rule),
+            refused: None,
+        };
+    }
+    if kept.solver.element(to).is_some() {
+        return Ok(());
+    }
+    if quiet && kept.refused.is_some_and(|(h, w)| h <= to && w >= limits.work) {
+        return Err(QuotientError::Work { limit: limits.work });
+    }
+    // up front: every option of every heap is visited at least once
+    let from = kept.solver.to() + 1;
+    let mut options: u128 = 0;
+    for n in from..=to {
+        options = options.saturating_add(rule.move_count(n));
+        if options > u128::from(limits.work) {
+            return Err(QuotientError::Work { limit: limits.work });
+        }
+    }
+    if to > limits.heap {
+        return Err(QuotientError::Options { heap: to });
+    }
+    let memory = limits
+        .memory
+        .saturating_sub(others.saturating_sub(kept.solver.held()));
+    let mut spend = Spend::new(limits.positions, limits.work, memory, &mut *store.ticker.watch);
+    let r = kept.solver.extend_to(to, &mut spend);
+    if let Err(e) = &r
+        && *e != QuotientError::Interrupted
+    {
+        kept.refused = Some((kept.solver.to() + 1, limits.work));
+    }
+    r
+}
+
+/// The error of a quotient that was not computed, naming what to `set`.
+pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError) -> EvalError {
+    let name = &defs.games[game].name;
+    let what = format!("the misère quotient of `{name}` to heap {to}");
+    let known = store.quotients.get(&game).map_or(String::new(), |k| {
+        format!(
+            "the quotient is known to heap {} (order {})",
+            k.solver.to(),
+            k.solver.table.order
+        )
+    });
+    let d = match e {
+        QuotientError::Interrupted => return EvalError::Interrupted,
+        QuotientError::States { limit } => Diagnostic::unplaced(format!(
+            "{what} needs more than {limit} states of sums of heaps"
+        ))
+        .hint(format!(
+            "`set positions {}` raises the limit (time and memory grow with it)",
+            limit.saturating_mul(10)
+        )),
+        QuotientError::Work { limit } => Diagnostic::unplaced(format!(
+            "{what} would take more than {} steps of work",
+            count(u128::from(limit))
+        ))
+        .hint(format!(
+            "`set work {}` raises the limit (time grows with it)",
+            limit.saturating_mul(10)
+        )),
+        QuotientError::Memory { bytes } => store.limits.memory_error(&what, bytes, 0),
+        QuotientError::Options { heap } if heap > store.limits.heap => {
+            Diagnostic::unplaced(format!("{what} is past the heap limit of {}", store.limits.heap))
+                .hint(format!("`set heap {heap}` raises the limit"))
+        }
+        QuotientError::Options { heap } => Diagnostic::unplaced(format!(
+            "{what}: heap {heap} has too many options for the quotient's search"
+        ))
+        .hint("ask for a smaller heap"),
+        QuotientError::Order { heap, .. } | QuotientError::Rounds { heap } => {
+            Diagnostic::unplaced(format!(
+                "{what}: the construction did not settle at heap {heap} (the quotient grows too fast there)"
+            ))
+            .hint("ask for a smaller heap; sums of larger heaps are answered by the search")
+        }
+    };
+    EvalError::from(if known.is_empty() { d } else { d.note(known) })
+}
+
+/// `misere quotient NAME to N`.
+pub fn misere_quotient(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    to: u64,
+) -> Result<QuotientAnswer, EvalError> {
+    let def = &defs.games[game];
+    let Some(rule) = family_rule(defs, game) else {
+        return Err(EvalError::from(
+            Diagnostic::unplaced(format!(
+                "`{}` is not defined by a rule family, so it has no misère quotient here",
+                def.name
+            ))
+            .hint("quotients are computed for octal and hexadecimal codes, subtraction sets and Grundy's game: `game k = octal 0.77`"),
+        ));
+    };
+    ensure(defs, store, game, to, false).map_err(|e| error(defs, store, game, to, e))?;
+    let s = &store.quotients[&game].solver;
+    // the quotient of heaps 0..=to: the table may cover more heaps
+    let phi: Vec<u32> = (0..=to).map(|n| s.element(n).unwrap_or(0)).collect();
+    let sub = s.restrict(&phi);
+    let pr = Presentation::new(&sub.0, &sub.1);
+    let t = &sub.0;
+    let name = |x: u32| pr.names[x as usize].clone();
+    Ok(QuotientAnswer {
+        game: def.name.clone(),
+        rule: rule.describe(),
+        to,
+        order: t.order,
+        generators: pr.generators.clone(),
+        relations: pr.relations.iter().map(|(a, b)| format!("{a} = {b}")).collect(),
+        elements: pr.order.iter().map(|&x| name(x)).collect(),
+        p_portion: pr.order.iter().filter(|&&x| t.p[x as usize]).map(|&x| name(x)).collect(),
+        heaps: sub.1.iter().map(|&x| name(x)).collect(),
+        table: (t.order <= TABLE_ORDER).then(|| {
+            pr.order
+                .iter()
+                .map(|&a| pr.order.iter().map(|&b| name(t.mul(a, b))).collect())
+                .collect()
+        }),
+        // a period proven for the whole family is this quotient's when no
+        // heap past `to` made it grow
+        period: s.period().filter(|_| t.order == s.table.order),
+        expansions: s.expansions.iter().copied().filter(|&h| h <= to).collect(),
+    })
+}
