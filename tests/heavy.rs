@@ -90,14 +90,20 @@ fn ends(program: &str) -> Ended {
 
 #[test]
 fn misere_searches_end() {
-    // misère Kayles past 4 pins is searched: refused before it starts
+    // misère Kayles is answered by its quotient
+    let e = ends("game k = octal 0.77; misere outcome k(200) + k(40) + k(41) + k(43) + k(47)");
+    assert_eq!(e.code, Some(0));
+    assert!(e.took < Duration::from_secs(5), "{:?}", e.took);
+    // Dawson's Kayles' quotient grows past reach: the search is refused
+    // before it starts
     for program in [
-        "game k = octal 0.77; misere outcome k(200)",
-        "game k = octal 0.77; misere outcome k(40) + k(41) + k(43) + k(47)",
+        "game d = octal 0.07; misere outcome d(200)",
+        "game d = octal 0.07; misere outcome d(40) + d(41) + d(43) + d(47)",
     ] {
         let e = ends(program);
         assert_eq!(e.code, Some(2), "{program}: {}", e.out);
         assert!(e.err.contains("`set positions"), "{program}: {}", e.err);
+        assert!(e.err.contains("misère quotient"), "{program}: {}", e.err);
         assert!(e.took < Duration::from_secs(5), "{program}: {:?}", e.took);
     }
     // answered at once: {*1} plays like 0, and Bouton's rule

@@ -17,6 +17,10 @@ use std::collections::HashMap;
 enum C {
     K(u64),
     Nim(u64),
+    /// Dawson's Kayles (octal 0.07).
+    D(u64),
+    /// Octal 0.137.
+    E(u64),
 }
 
 impl C {
@@ -24,6 +28,8 @@ impl C {
         match self {
             C::K(n) => format!("k({n})"),
             C::Nim(n) => format!("nim({n})"),
+            C::D(n) => format!("d({n})"),
+            C::E(n) => format!("e({n})"),
         }
     }
 
@@ -33,6 +39,8 @@ impl C {
         match name {
             "k" => C::K(n),
             "nim" => C::Nim(n),
+            "d" => C::D(n),
+            "e" => C::E(n),
             _ => panic!("unexpected component {s}"),
         }
     }
@@ -60,6 +68,29 @@ impl C {
                     }
                 }
             }
+            C::D(n) if n >= 2 => {
+                for a in 0..=(n - 2) {
+                    let parts = [a, n - 2 - a];
+                    out.push(parts.iter().filter(|&&h| h > 0).map(|&h| C::D(h)).collect());
+                }
+            }
+            C::D(_) => {}
+            C::E(n) => {
+                // 0.137: take 1 leaving nothing; 2 leaving nothing or one
+                // row; 3 leaving nothing, one row or two
+                if n == 1 {
+                    out.push(vec![]);
+                }
+                if n >= 2 {
+                    out.push(if n == 2 { vec![] } else { vec![C::E(n - 2)] });
+                }
+                if n >= 3 {
+                    for a in 0..=(n - 3) {
+                        let parts = [a, n - 3 - a];
+                        out.push(parts.iter().filter(|&&h| h > 0).map(|&h| C::E(h)).collect());
+                    }
+                }
+            }
         }
         out
     }
@@ -69,7 +100,7 @@ fn norm(sum: &[C]) -> Vec<C> {
     let mut v: Vec<C> = sum
         .iter()
         .copied()
-        .filter(|c| !matches!(c, C::K(0) | C::Nim(0)))
+        .filter(|c| !matches!(c, C::K(0) | C::Nim(0) | C::D(0) | C::E(0)))
         .collect();
     v.sort();
     v
@@ -237,15 +268,20 @@ fn a_failed_misere_check_says_why() {
         lines[0],
         "FAIL misere outcome k(5) == P: expected P, found N"
     );
+    // the quotient's reason, then a winning move
     assert_eq!(
         lines[1],
-        "  why: k(5) -> k(4) leaves a P-position in misère play, so the player to move wins"
+        "  why: in the misère quotient of `k` (order 12, heaps to 5), k(5) is c; their product c is not in the P-portion {a, a c, b^2}, so the position is N"
     );
-    assert!(lines[3].contains("Bouton's misère rule"), "{lines:?}");
-    assert!(lines[3].contains("1 xor 2 xor 3 = 0"), "{lines:?}");
+    assert_eq!(
+        lines[2],
+        "  for example k(5) -> k(4) leaves a P-position in misère play, so the player to move wins"
+    );
+    assert!(lines[4].contains("Bouton's misère rule"), "{lines:?}");
+    assert!(lines[4].contains("1 xor 2 xor 3 = 0"), "{lines:?}");
     // k(4) plays like *1: two heaps of 1, an even number: N
-    assert!(lines[5].contains("k(4) plays like *1"), "{lines:?}");
-    assert!(lines[5].contains("here it is 2: N"), "{lines:?}");
+    assert!(lines[6].contains("k(4) plays like *1"), "{lines:?}");
+    assert!(lines[6].contains("here it is 2: N"), "{lines:?}");
 }
 
 #[test]
@@ -262,4 +298,124 @@ fn a_search_without_an_estimate_stops_at_its_limits() {
         msg.hint.as_deref().unwrap_or("").contains("set options"),
         "{msg:?}"
     );
+}
+
+// ------------------------------------------------- quotients and genera
+
+/// The normal-play Grundy value, by the definition.
+fn naive_normal(sum: &[C], memo: &mut HashMap<Vec<C>, u64>) -> u64 {
+    let key = norm(sum);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let mut values = Vec::new();
+    for i in 0..key.len() {
+        for o in key[i].options() {
+            let mut next = key.clone();
+            next.remove(i);
+            next.extend(o);
+            values.push(naive_normal(&next, memo));
+        }
+    }
+    let v = (0..).find(|x| !values.contains(x)).unwrap_or(0);
+    memo.insert(key, v);
+    v
+}
+
+const DEFS: &str = "game k = octal 0.77\ngame d = octal 0.07\ngame e = octal 0.137\n";
+
+/// The genus of `sum` from `mex`, as (normal, misère terms).
+fn genus_of(sum: &[C]) -> (u64, Vec<u64>) {
+    let out = common::mex_cmd(
+        &["--format", "json", "-e", &format!("{DEFS}genus {}", text(sum))],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let misere = v["misere"].as_array().expect("terms").iter().map(|x| x.as_u64().unwrap()).collect();
+    (v["normal"].as_u64().unwrap(), misere)
+}
+
+/// The genus against the misère values of `sum + *2 + ... + *2` by the
+/// definition, well past where `mex` says they repeat.
+fn genus_agrees(sum: &[C]) {
+    let (normal, terms) = genus_of(sum);
+    assert_eq!(normal, naive_normal(sum, &mut HashMap::new()), "normal value of {}", text(sum));
+    let s = terms.len() - 2;
+    let mut memo = HashMap::new();
+    for j in 0..terms.len() + 4 {
+        let want = if j < terms.len() { terms[j] } else { terms[s + (j - s) % 2] };
+        let mut w = sum.to_vec();
+        w.extend(std::iter::repeat_n(C::Nim(2), j));
+        assert_eq!(naive_grundy(&w, &mut memo), want, "term {j} of the genus of {}", text(sum));
+    }
+}
+
+#[test]
+fn genera_of_single_heaps_of_three_codes() {
+    for n in 0..=11 {
+        genus_agrees(&[C::K(n)]);
+        genus_agrees(&[C::D(n)]);
+        genus_agrees(&[C::E(n)]);
+    }
+    assert_eq!(genus_of(&[C::K(5)]), (4, vec![1, 4, 6]));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// The genus of a sum, by the recursion or by genus arithmetic on tame
+    /// components, against the definition.
+    #[test]
+    fn genera_of_sums(sum in prop::collection::vec(prop_oneof![
+        (0u64..=7).prop_map(C::K), (0u64..=5).prop_map(C::Nim), (0u64..=7).prop_map(C::D)
+    ], 1..=3)) {
+        genus_agrees(&sum);
+    }
+
+    /// Sums of heaps of one family are answered by its quotient: against
+    /// the definition.
+    #[test]
+    fn quotient_outcomes_of_random_sums(heaps in prop::collection::vec(1u64..=16, 1..=3), code in 0usize..3) {
+        let make = [C::K, C::D, C::E][code];
+        let sum: Vec<C> = heaps.iter().map(|&h| make(h)).collect();
+        let lines = run_ok(&format!("{DEFS}misere outcome {}", text(&sum)));
+        let want = naive_p(&sum, &mut HashMap::new());
+        prop_assert_eq!(lines[0].starts_with('P'), want, "{}", text(&sum));
+    }
+}
+
+#[test]
+fn the_quotient_of_0_75_as_text_and_json() {
+    let lines = run_ok("game q = octal 0.75\nmisere quotient q to 40");
+    assert_eq!(lines[0], "misère quotient of q (octal 0.75), heaps 0..=40: order 8, P-portion of 2");
+    assert_eq!(lines[1], "generators: a = q(1), b = q(2), c = q(5)");
+    assert_eq!(lines[2], "relations: a^2 = 1, b c = a b, c^2 = b^2, b^3 = b");
+    assert_eq!(lines[3], "P-portion: a, b^2");
+    assert!(lines.iter().any(|l| l.starts_with("the heaps' elements repeat with period 2 from heap 8 on (proven)")));
+    let out = common::mex_cmd(&["--format", "json", "-e", "game k = octal 0.77\nmisere quotient k to 12"], b"");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(v["query"], "misere quotient");
+    assert_eq!(v["to"], 12);
+    let order = v["order"].as_u64().unwrap();
+    assert_eq!(order % 2, 0, "a misère quotient has even order");
+    let elements: Vec<&str> = v["elements"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+    assert_eq!(elements.len() as u64, order);
+    // every name used is an element's name
+    for key in ["heaps", "p_portion"] {
+        for x in v[key].as_array().unwrap() {
+            assert!(elements.contains(&x.as_str().unwrap()), "{key}: {x}");
+        }
+    }
+    assert_eq!(v["heaps"].as_array().unwrap().len(), 13);
+}
+
+#[test]
+fn a_failed_check_shows_the_quotient() {
+    let (lines, _) = Session::default().run_collect(
+        "t",
+        "game k = octal 0.77\ncheck misere outcome k(70) + k(45) + k(33) + k(12) == P",
+    );
+    assert!(lines[0].starts_with("FAIL"), "{lines:?}");
+    assert!(lines[1].contains("in the misère quotient of `k`"), "{lines:?}");
+    assert!(lines[1].contains("not in the P-portion"), "{lines:?}");
 }

@@ -218,8 +218,43 @@ impl<'a> Misere<'a> {
         )
     }
 
+    /// The family and heaps when every component is a heap of one family.
+    pub fn one_family(&self, items: &[Item]) -> Option<(GameId, Vec<u64>)> {
+        let mut family = None;
+        let mut heaps = Vec::new();
+        for &it in items {
+            match it {
+                Item::Heap { family: f, n } if family.is_none_or(|x| x == f) => {
+                    family = Some(f);
+                    heaps.push(n);
+                }
+                Item::Nim(0) => {}
+                _ => return None,
+            }
+        }
+        let f = family?;
+        let game = self
+            .parts
+            .families
+            .iter()
+            .find(|&(_, &x)| x == f)
+            .map(|(&g, _)| g)?;
+        Some((game, heaps))
+    }
+
+    /// Why the sum is what it is, by the family's quotient, if it answered.
+    pub fn quotient_reason(&mut self, items: &[Item]) -> Option<String> {
+        let (game, heaps) = self.one_family(items)?;
+        super::quotient::reason(self.defs, self.store, game, &heaps)
+    }
+
     /// True when the sum of `items` (written `g`, for messages) is P.
     pub fn outcome(&mut self, items: &[Item], g: &Game) -> Result<bool, EvalError> {
+        if let Some((game, heaps)) = self.one_family(items)
+            && let Some(p) = super::quotient::sum_p(self.defs, self.store, game, &heaps)?
+        {
+            return Ok(p);
+        }
         let (e, mut src) = self.src();
         let r = e.outcome(items, &mut src);
         r.map_err(|err| self.error(err, g))
@@ -343,6 +378,15 @@ impl<'a> Misere<'a> {
                 "loopy game: a position of {text} can be reached from itself"
             ))
             .hint("misère outcomes are defined for games that always end"),
+        };
+        let items = self.parts.items(g);
+        let d = match self.one_family(&items).and_then(|(game, _)| self.store.quotients.get(&game)) {
+            Some(k) if k.refused.is_some() => d.note(format!(
+                "its misère quotient, which answers sums of its heaps at once, is known to heap {} (order {}) and grew past the work allowed beside the search there (a tenth of `set work`)",
+                k.solver.to(),
+                k.solver.table.order
+            )),
+            _ => d,
         };
         let held = self.engine.held();
         EvalError::from(if self.engine.positions() > 0 {

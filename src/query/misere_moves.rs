@@ -54,6 +54,9 @@ pub fn why(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, Eval
         lines.push(format!("why: {}", p_reason(&mut m, g, &items)?));
         return Ok(lines);
     }
+    if let Some(r) = m.quotient_reason(&items) {
+        lines.push(format!("why: {r}"));
+    }
     let first = winning_moves(&mut m, g, &items, 1)?;
     let line = match first.first() {
         Some(mv) => format!("{mv} leaves a P-position in misère play, so the player to move wins"),
@@ -72,7 +75,10 @@ fn p_reason(m: &mut Misere, g: &Game, items: &[Item]) -> Result<String, EvalErro
     let analysis = m.analyse(items, g)?;
     Ok(match analysis.nim_values() {
         Some(values) => bouton_reason(m.defs, g, &values),
-        None => "every move leaves an N-position (found by exhaustive search)".into(),
+        None => match m.quotient_reason(items) {
+            Some(r) => r,
+            None => "every move leaves an N-position (found by exhaustive search)".into(),
+        },
     })
 }
 

@@ -15,6 +15,10 @@ use crate::ir::{DefKind, GameId};
 /// Orders up to this get their multiplication table written out.
 const TABLE_ORDER: u32 = 32;
 
+/// The share of `set work` a quotient may take when the search can answer
+/// instead.
+const QUIET_SHARE: u64 = 10;
+
 /// The rule of a family game.
 pub fn family_rule(defs: &Defs, game: GameId) -> Option<HeapRule> {
     match &defs.games[game].kind {
@@ -38,10 +42,17 @@ pub fn ensure(
     to: u64,
     quiet: bool,
 ) -> Result<(), QuotientError> {
+    let work = if quiet {
+        // beside a search that can answer instead: a tenth of the work
+        store.limits.work / QUIET_SHARE
+    } else {
+        store.limits.work
+    };
     let Some(rule) = family_rule(defs, game) else {
         return Err(QuotientError::Rounds { heap: 0 });
     };
-    let limits = store.limits;
+    let mut limits = store.limits;
+    limits.work = work;
     let others = store.families.held_except(usize::MAX) + held(store);
     let kept = store.quotients.entry(game).or_insert_with(|| Kept {
         solver: Solver::new(&rule),
@@ -129,6 +140,69 @@ pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError
         }
     };
     EvalError::from(if known.is_empty() { d } else { d.note(known) })
+}
+
+/// The outcome of a sum of heaps of one family from its quotient: `None`
+/// when the sum is not of that kind or the quotient is out of reach (the
+/// search answers then).
+pub fn sum_p(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    heaps: &[u64],
+) -> Result<Option<bool>, EvalError> {
+    let max = heaps.iter().copied().max().unwrap_or(0);
+    match ensure(defs, store, game, max, true) {
+        Ok(()) => {}
+        Err(QuotientError::Interrupted) => return Err(EvalError::Interrupted),
+        Err(_) => return Ok(None),
+    }
+    let s = &store.quotients[&game].solver;
+    let mut x = 0;
+    for &n in heaps {
+        let Some(e) = s.element(n) else {
+            return Ok(None);
+        };
+        x = s.table.mul(x, e);
+    }
+    Ok(Some(s.table.p[x as usize]))
+}
+
+/// Why a sum of heaps of one family has its outcome, from the quotient
+/// (when it is known to cover the heaps).
+pub fn reason(defs: &Defs, store: &Store, game: GameId, heaps: &[u64]) -> Option<String> {
+    let s = &store.quotients.get(&game)?.solver;
+    let phi: Vec<u32> = (0..=s.to()).map(|n| s.element(n).unwrap_or(0)).collect();
+    let pr = Presentation::new(&s.table, &phi);
+    let name = &defs.games[game].name;
+    let mut parts = Vec::new();
+    let mut x = 0;
+    for &n in heaps {
+        let e = s.element(n)?;
+        parts.push(format!("{name}({n}) is {}", pr.names[e as usize]));
+        x = s.table.mul(x, e);
+    }
+    let p = s.table.p[x as usize];
+    let members: Vec<&str> = pr
+        .order
+        .iter()
+        .filter(|&&y| s.table.p[y as usize])
+        .map(|&y| pr.names[y as usize].as_str())
+        .collect();
+    let portion = if members.len() <= 12 {
+        format!("{{{}}}", members.join(", "))
+    } else {
+        format!("of {} elements", members.len())
+    };
+    Some(format!(
+        "in the misère quotient of `{name}` (order {}, heaps to {}), {}; their product {} is {} the P-portion {portion}, so the position is {}",
+        s.table.order,
+        s.to(),
+        parts.join(", "),
+        pr.names[x as usize],
+        if p { "in" } else { "not in" },
+        if p { "P" } else { "N" }
+    ))
 }
 
 /// `misere quotient NAME to N`.

@@ -178,6 +178,25 @@ fn kayles_quotient_to_heap_90_gives_sums_up_to_40_tokens() {
 }
 
 #[test]
+fn kayles_sums_with_the_last_generators() {
+    // heaps 25 and 27 are where the quotient last grows
+    let (rule, moves) = octal("0.77");
+    let s = solve(&rule, 30);
+    let mut naive = Naive {
+        moves,
+        memo: HashMap::new(),
+    };
+    for big in [25u64, 26, 27, 28] {
+        for a in 1..=14u64 {
+            for b in 0..=(44 - big - a).min(a) {
+                let w = [big, a, b];
+                assert_eq!(s.table.p[product(&s, &w) as usize], naive.p(&w), "{w:?}");
+            }
+        }
+    }
+}
+
+#[test]
 fn dawsons_kayles_quotient_to_heap_30() {
     let (rule, moves) = octal("0.07");
     let s = solve(&rule, 30);
