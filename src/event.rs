@@ -55,4 +55,3 @@ pub enum Event {
     /// standard output (`to_stdout`).
     Error { text: String, to_stdout: bool },
 }
-

@@ -2,8 +2,8 @@
 pub mod check;
 pub mod diag;
 pub mod engine;
-pub mod event;
 pub mod eval;
+pub mod event;
 pub mod grade;
 pub mod ir;
 pub mod plot;

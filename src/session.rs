@@ -6,10 +6,10 @@ use crate::check::{Context, Names, check_unit, needs_failed, place};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
+pub use crate::event::{Event, Format};
 use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
 use crate::query::{self, Answer};
 use crate::render;
-pub use crate::event::{Event, Format};
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
 
@@ -83,10 +83,13 @@ impl Session {
         if let Some(at) = text.find('\0') {
             // A NUL byte: not a text file (a binary, a document). Nothing
             // of it runs.
-            let d = Diagnostic::error(at..at + 1, format!("{name} is not a text file: it has a NUL byte"))
-                .at(src)
-                .label("a NUL byte")
-                .hint("a spec file is plain text; nothing in this one was run");
+            let d = Diagnostic::error(
+                at..at + 1,
+                format!("{name} is not a text file: it has a NUL byte"),
+            )
+            .at(src)
+            .label("a NUL byte")
+            .hint("a spec file is plain text; nothing in this one was run");
             self.say(d, emit, &mut report);
             return report;
         }

@@ -78,7 +78,10 @@ const KEY: &str = "game k = octal 0.77\ncheck grundy k(10) == 2\ncheck outcome n
 #[test]
 fn the_worked_example_grades_as_its_expected_report() {
     let dir = examples();
-    let o = mex_in(&dir, &["grade", "key.mex", "alice.mex", "bob.mex", "carol.mex"]);
+    let o = mex_in(
+        &dir,
+        &["grade", "key.mex", "alice.mex", "bob.mex", "carol.mex"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let expected = std::fs::read_to_string(dir.join("expected.txt")).expect("expected.txt");
     assert_eq!(out(&o), expected);
@@ -95,8 +98,14 @@ fn every_status() {
         "s.mex",
         "check grundy k( 10 ) == 2\ncheck outcome nim(1) + nim(2) = N\ncheck grundy *3 + *5 == 7\n",
     );
-    c.student("t.mex", "check grundy (k(10)) == 2\ncheck outcome nim(1) + nim(2) == N\n");
-    c.student("u.mex", "check grundy k(10) == ?\ncheck grundy *3 + *5 == nope\n");
+    c.student(
+        "t.mex",
+        "check grundy (k(10)) == 2\ncheck outcome nim(1) + nim(2) == N\n",
+    );
+    c.student(
+        "u.mex",
+        "check grundy k(10) == ?\ncheck grundy *3 + *5 == nope\n",
+    );
     let r = c.records(&["s.mex", "t.mex", "u.mex"]);
     assert_eq!(statuses(&r[0]), ["ok", "error", "fail"]);
     assert_eq!(statuses(&r[1]), ["ok", "ok", "missing"]);
@@ -115,7 +124,10 @@ fn every_status() {
     let csv = out(&o);
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows.len(), 3);
-    assert!(rows[0].starts_with("file,score,total,grundy k(10),"), "{csv}");
+    assert!(
+        rows[0].starts_with("file,score,total,grundy k(10),"),
+        "{csv}"
+    );
     assert_eq!(rows[1], "s.mex,1,3,ok,error,fail");
 }
 
@@ -132,8 +144,14 @@ fn a_key_whose_checks_fail_is_refused() {
 fn students_never_see_each_other_or_change_the_key() {
     let c = Class::new(KEY);
     // the first defines a game and a let, the second uses them
-    c.student("a.mex", "game helper(n) = { helper(j) for j in 0..n }\nlet six = 6\ncheck grundy *3 + *5 == 6\n");
-    c.student("b.mex", "check grundy *3 + *5 == six\ncheck grundy k(10) == 2\n");
+    c.student(
+        "a.mex",
+        "game helper(n) = { helper(j) for j in 0..n }\nlet six = 6\ncheck grundy *3 + *5 == 6\n",
+    );
+    c.student(
+        "b.mex",
+        "check grundy *3 + *5 == six\ncheck grundy k(10) == 2\n",
+    );
     // the third redefines the key's game so that a wrong answer would pass
     c.student("c.mex", "game k = octal 0.07\ncheck grundy k(10) == 3\n");
     let r = c.records(&["a.mex", "b.mex", "c.mex"]);
@@ -160,13 +178,23 @@ fn the_sandbox_writes_nothing_reads_nothing_and_raises_no_limit() {
             secret.display()
         ),
     );
-    let before: Vec<_> = std::fs::read_dir(c.dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
+    let before: Vec<_> = std::fs::read_dir(c.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     let r = c.records(&["s.mex"]);
     assert_eq!(statuses(&r[0]), ["ok", "missing", "missing"]);
     assert!(!target.exists(), "a plot was written outside");
     assert!(!c.dir.path().parent().unwrap().join("x.svg").exists());
-    let after: Vec<_> = std::fs::read_dir(c.dir.path()).unwrap().map(|e| e.unwrap().path()).collect();
-    assert_eq!(before.len(), after.len(), "a file was written in the folder");
+    let after: Vec<_> = std::fs::read_dir(c.dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(
+        before.len(),
+        after.len(),
+        "a file was written in the folder"
+    );
     // the feedback says why
     let rep = c.dir.path().join("report");
     let o = c.grade(&["s.mex", "--report", "report"]);
@@ -199,17 +227,40 @@ fn feedback_goes_only_into_the_report_folder_never_through_a_link() {
 #[test]
 fn a_file_past_its_time_or_flooding_the_output_does_not_stop_the_rest() {
     let c = Class::new(KEY);
-    c.student("slow.mex", "game g = grundy\nsequence g 0..100000000\ncheck grundy k(10) == 2\n");
-    c.student("loud.mex", "sequence k 0..1000000\ncheck grundy k(10) == 2\n");
+    c.student(
+        "slow.mex",
+        "game g = grundy\nsequence g 0..100000000\ncheck grundy k(10) == 2\n",
+    );
+    c.student(
+        "loud.mex",
+        "sequence k 0..1000000\ncheck grundy k(10) == 2\n",
+    );
     c.student("fine.mex", "check grundy k(10) == 2\n");
     c.student("endless.mex", "game up(n) = { up(n + 1) + up(n + 2) }\ncheck grundy up(0) == 0\ncheck grundy k(10) == 2\n");
     let start = std::time::Instant::now();
-    let mut args = vec!["slow.mex", "loud.mex", "fine.mex", "endless.mex", "--time", "1", "--format", "json"];
+    let mut args = vec![
+        "slow.mex",
+        "loud.mex",
+        "fine.mex",
+        "endless.mex",
+        "--time",
+        "1",
+        "--format",
+        "json",
+    ];
     let o = c.grade(&args);
     assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
-    let r: Vec<serde_json::Value> = out(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let r: Vec<serde_json::Value> = out(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(statuses(&r[0])[0], "error");
-    assert!(r[0]["questions"][0]["why"].as_str().unwrap().contains("time limit"));
+    assert!(
+        r[0]["questions"][0]["why"]
+            .as_str()
+            .unwrap()
+            .contains("time limit")
+    );
     assert_eq!(statuses(&r[2])[0], "ok");
     assert_eq!(r[3]["file"], "endless.mex");
     assert_ne!(statuses(&r[3])[0], "ok");
@@ -242,11 +293,24 @@ fn one_untrusted_file_by_hand() {
     assert_eq!(o.status.code(), Some(2));
     // time and output are bounded
     let start = std::time::Instant::now();
-    let o = mex_cmd(&["--sandbox", "--time", "1", "-e", "game g = grundy; sequence g 0..100000000"], b"");
+    let o = mex_cmd(
+        &[
+            "--sandbox",
+            "--time",
+            "1",
+            "-e",
+            "game g = grundy; sequence g 0..100000000",
+        ],
+        b"",
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(start.elapsed().as_secs() < 15);
     let flood = format!("game k = octal 0.77{}", "; sequence k 0..100000".repeat(10));
     let o = mex_cmd(&["--sandbox", "-e", &flood], b"");
     assert!(o.stdout.len() <= 1 << 20, "{}", o.stdout.len());
-    assert!(err(&o).contains("the sandbox writes at most"), "{}", err(&o));
+    assert!(
+        err(&o).contains("the sandbox writes at most"),
+        "{}",
+        err(&o)
+    );
 }

@@ -228,7 +228,11 @@ fn default_limits_answer_in_seconds() {
     );
     assert_eq!(e.code, Some(2));
     assert!(e.err.contains("`set work"), "{}", e.err);
-    assert!(e.took < Duration::from_secs(5), "not refused up front: {:?}", e.took);
+    assert!(
+        e.took < Duration::from_secs(5),
+        "not refused up front: {:?}",
+        e.took
+    );
     // ... or counted as it runs, one position after another
     let dir = tempfile::tempdir().expect("a temp dir");
     let svg = dir.path().join("h.svg");

@@ -76,11 +76,19 @@ fn moves_checks_explain_and_json() {
     assert_eq!(lines[3], "ok outcome h(0) == N");
     assert!(lines[4].contains("∞{0}"), "{lines:?}");
     let out = mex_cmd(
-        &["--format", "json", "-e", &format!("{SELF_LOOP}; grundy h(0); outcome h(0) + *1; check grundy h(0) == 0")],
+        &[
+            "--format",
+            "json",
+            "-e",
+            &format!("{SELF_LOOP}; grundy h(0); outcome h(0) + *1; check grundy h(0) == 0"),
+        ],
         b"",
     );
     let text = String::from_utf8_lossy(&out.stdout);
-    let json: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let json: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(json[0]["value"], "inf");
     assert_eq!(json[0]["finite"], serde_json::json!([0]));
     assert_eq!(json[1]["outcome"], "D");

@@ -25,12 +25,17 @@ fn ranges_may_end_at_the_top_of_u64() {
     assert_eq!(lines, ["1 0 1", "8"]);
     let lines = run_ok("table nimsum 18446744073709551614..=18446744073709551615 0..2");
     assert_eq!(lines.len(), 4, "{lines:?}");
-    assert!(lines[3].starts_with("18446744073709551615 | 18446744073709551615 18446744073709551614"));
+    assert!(
+        lines[3].starts_with("18446744073709551615 | 18446744073709551615 18446744073709551614")
+    );
 }
 
 #[test]
 fn a_set_builder_of_integers_is_a_set() {
-    assert_eq!(run_ok("let s = {k for k in 1..4}; mex s; s"), ["0", "{1, 2, 3}"]);
+    assert_eq!(
+        run_ok("let s = {k for k in 1..4}; mex s; s"),
+        ["0", "{1, 2, 3}"]
+    );
     assert_eq!(run_ok("let s = {2 * k for k in 0..3}; mex s"), ["1"]);
 }
 
@@ -38,12 +43,19 @@ fn a_set_builder_of_integers_is_a_set() {
 fn xor_and_nimsum_of_integers() {
     assert_eq!(run_ok("6 xor 12 xor 9"), ["3"]);
     assert_eq!(run_ok("nimsum(6, 12, 9)"), ["3"]);
-    assert_eq!(run_ok("nimsum(5)\nnimsum()\ngrundy *(6 xor 12) + *9"), ["5", "0", "3"]);
+    assert_eq!(
+        run_ok("nimsum(5)\nnimsum()\ngrundy *(6 xor 12) + *9"),
+        ["5", "0", "3"]
+    );
     // xor is looser than +: 1 + 2 xor 3 is 3 xor 3
     assert_eq!(run_ok("1 + 2 xor 3"), ["0"]);
     let out = mex_cmd(&["-e", "grundy 6 xor 12"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("`xor` combines integers"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`xor` combines integers"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -52,9 +64,18 @@ fn moves_of_a_rule_leave_out_heaps_with_no_moves() {
     let family = run_ok("game kayles = octal 0.77\nmoves kayles(5) + nim(3)");
     let written = run_ok(&format!("{rule}\nmoves kayles(5) + nim(3)"));
     assert_eq!(written, family);
-    assert_eq!(written, ["kayles(5) -> kayles(3)", "kayles(5) -> kayles(1) + kayles(2)"]);
+    assert_eq!(
+        written,
+        [
+            "kayles(5) -> kayles(3)",
+            "kayles(5) -> kayles(1) + kayles(2)"
+        ]
+    );
     // a single part stays as written
-    assert_eq!(run_ok("game f(n) = {f(j) for j in 0..n}\nmoves f(1)"), ["f(1) -> f(0)"]);
+    assert_eq!(
+        run_ok("game f(n) = {f(j) for j in 0..n}\nmoves f(1)"),
+        ["f(1) -> f(0)"]
+    );
 }
 
 #[test]
@@ -65,9 +86,15 @@ fn limits_of_zero_are_refused_and_memory_messages_add_up() {
         assert_eq!(report.errors.len(), 1, "set {setting} 0");
         assert!(report.errors[0].message.contains("a limit of 0"));
     }
-    let out = mex_cmd(&["-e", "set memory 10; let a = {k for k in 0..10000000}"], b"");
+    let out = mex_cmd(
+        &["-e", "set memory 10; let a = {k for k in 0..10000000}"],
+        b"",
+    );
     let err = stderr(&out);
-    assert!(err.contains("grew past the memory limit of 10 MiB"), "{err}");
+    assert!(
+        err.contains("grew past the memory limit of 10 MiB"),
+        "{err}"
+    );
     assert!(!err.contains("bytes of memory, past the limit"), "{err}");
 }
 
@@ -80,15 +107,23 @@ fn many_errors_are_reported_in_linear_time() {
     let start = Instant::now();
     let out = mex_cmd(&[path.to_str().expect("utf-8")], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(stderr(&out).matches("nothing is open here").count(), 100_000);
+    assert_eq!(
+        stderr(&out).matches("nothing is open here").count(),
+        100_000
+    );
     // quadratic reporting took over a minute; linear takes a second or so
-    assert!(start.elapsed() < Duration::from_secs(20), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
 fn a_statement_too_deep_is_one_error() {
     let deep = format!("{}1{}", "(".repeat(300), ")".repeat(300));
-    let src = format!("check grundy *1 == 1\ngrundy nim({deep}); grundy *2\ncheck grundy *3 == 3\n");
+    let src =
+        format!("check grundy *1 == 1\ngrundy nim({deep}); grundy *2\ncheck grundy *3 == 3\n");
     let out = mex_cmd(&["-e", &src], b"");
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(stdout(&out), "ok grundy *1 == 1\n2\nok grundy *3 == 3\n");

@@ -191,9 +191,23 @@ fn five_kayles_pins_have_the_genus_4_146() {
          misere grundy k(5) + *2 + *2\nmisere grundy k(5) + *2 + *2 + *2\nmisere grundy 0\n\
          check misere grundy *1 + *1 == 1",
     );
-    assert_eq!(lines, ["4", "1", "4", "6", "4", "1", "ok misere grundy *1 + *1 == 1"]);
+    assert_eq!(
+        lines,
+        [
+            "4",
+            "1",
+            "4",
+            "6",
+            "4",
+            "1",
+            "ok misere grundy *1 + *1 == 1"
+        ]
+    );
     let out = common::mex_cmd(&["--format", "json", "-e", "misere grundy *2 + *2"], b"");
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), r#"{"query":"misere grundy","value":0}"#);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        r#"{"query":"misere grundy","value":0}"#
+    );
 }
 
 proptest! {
@@ -327,11 +341,21 @@ const DEFS: &str = "game k = octal 0.77\ngame d = octal 0.07\ngame e = octal 0.1
 /// The genus of `sum` from `mex`, as (normal, misère terms).
 fn genus_of(sum: &[C]) -> (u64, Vec<u64>) {
     let out = common::mex_cmd(
-        &["--format", "json", "-e", &format!("{DEFS}genus {}", text(sum))],
+        &[
+            "--format",
+            "json",
+            "-e",
+            &format!("{DEFS}genus {}", text(sum)),
+        ],
         b"",
     );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
-    let misere = v["misere"].as_array().expect("terms").iter().map(|x| x.as_u64().unwrap()).collect();
+    let misere = v["misere"]
+        .as_array()
+        .expect("terms")
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
     (v["normal"].as_u64().unwrap(), misere)
 }
 
@@ -339,14 +363,28 @@ fn genus_of(sum: &[C]) -> (u64, Vec<u64>) {
 /// definition, well past where `mex` says they repeat.
 fn genus_agrees(sum: &[C]) {
     let (normal, terms) = genus_of(sum);
-    assert_eq!(normal, naive_normal(sum, &mut HashMap::new()), "normal value of {}", text(sum));
+    assert_eq!(
+        normal,
+        naive_normal(sum, &mut HashMap::new()),
+        "normal value of {}",
+        text(sum)
+    );
     let s = terms.len() - 2;
     let mut memo = HashMap::new();
     for j in 0..terms.len() + 4 {
-        let want = if j < terms.len() { terms[j] } else { terms[s + (j - s) % 2] };
+        let want = if j < terms.len() {
+            terms[j]
+        } else {
+            terms[s + (j - s) % 2]
+        };
         let mut w = sum.to_vec();
         w.extend(std::iter::repeat_n(C::Nim(2), j));
-        assert_eq!(naive_grundy(&w, &mut memo), want, "term {j} of the genus of {}", text(sum));
+        assert_eq!(
+            naive_grundy(&w, &mut memo),
+            want,
+            "term {j} of the genus of {}",
+            text(sum)
+        );
     }
 }
 
@@ -387,18 +425,39 @@ proptest! {
 #[test]
 fn the_quotient_of_0_75_as_text_and_json() {
     let lines = run_ok("game q = octal 0.75\nmisere quotient q to 40");
-    assert_eq!(lines[0], "misère quotient of q (octal 0.75), heaps 0..=40: order 8, P-portion of 2");
+    assert_eq!(
+        lines[0],
+        "misère quotient of q (octal 0.75), heaps 0..=40: order 8, P-portion of 2"
+    );
     assert_eq!(lines[1], "generators: a = q(1), b = q(2), c = q(5)");
-    assert_eq!(lines[2], "relations: a^2 = 1, b c = a b, c^2 = b^2, b^3 = b");
+    assert_eq!(
+        lines[2],
+        "relations: a^2 = 1, b c = a b, c^2 = b^2, b^3 = b"
+    );
     assert_eq!(lines[3], "P-portion: a, b^2");
-    assert!(lines.iter().any(|l| l.starts_with("the heaps' elements repeat with period 2 from heap 8 on (proven)")));
-    let out = common::mex_cmd(&["--format", "json", "-e", "game k = octal 0.77\nmisere quotient k to 12"], b"");
+    assert!(lines.iter().any(|l| {
+        l.starts_with("the heaps' elements repeat with period 2 from heap 8 on (proven)")
+    }));
+    let out = common::mex_cmd(
+        &[
+            "--format",
+            "json",
+            "-e",
+            "game k = octal 0.77\nmisere quotient k to 12",
+        ],
+        b"",
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
     assert_eq!(v["query"], "misere quotient");
     assert_eq!(v["to"], 12);
     let order = v["order"].as_u64().unwrap();
     assert_eq!(order % 2, 0, "a misère quotient has even order");
-    let elements: Vec<&str> = v["elements"].as_array().unwrap().iter().map(|x| x.as_str().unwrap()).collect();
+    let elements: Vec<&str> = v["elements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
     assert_eq!(elements.len() as u64, order);
     // every name used is an element's name
     for key in ["heaps", "p_portion"] {
@@ -416,6 +475,9 @@ fn a_failed_check_shows_the_quotient() {
         "game k = octal 0.77\ncheck misere outcome k(70) + k(45) + k(33) + k(12) == P",
     );
     assert!(lines[0].starts_with("FAIL"), "{lines:?}");
-    assert!(lines[1].contains("in the misère quotient of `k`"), "{lines:?}");
+    assert!(
+        lines[1].contains("in the misère quotient of `k`"),
+        "{lines:?}"
+    );
     assert!(lines[1].contains("not in the P-portion"), "{lines:?}");
 }

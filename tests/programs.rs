@@ -236,7 +236,10 @@ fn hostile() -> BoxedStrategy<Vec<u8>> {
 /// (where prlimit is found) with the default limits.
 fn run_capped(program: &[u8]) -> (Option<i32>, String) {
     let out = common::mex_capped(&["-"], program);
-    (out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 proptest! {

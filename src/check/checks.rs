@@ -155,7 +155,10 @@ impl Checker<'_> {
                     "for the nim-sums of two heaps, `table nimsum 0..8 0..8`"
                 })),
             Named::Unknown if name.text == "nimsum" => Err(self
-                .err(&name.span, "`nimsum` is the nim-sum (xor) of integers, not a game")
+                .err(
+                    &name.span,
+                    "`nimsum` is the nim-sum (xor) of integers, not a game",
+                )
                 .label("built in: `nimsum(6, 12, 9)` is 3")
                 .hint("`table nimsum 0..8 0..8` shows the nim-sums of two numbers")),
             Named::Unknown => Err(self.unknown(name)),
@@ -244,16 +247,20 @@ impl Checker<'_> {
                 .label(format!("not {what}"))
         };
         match q {
-            QueryIr::Grundy(_) | QueryIr::MisereGrundy(_) | QueryIr::Mex(_) => match ints.as_deref() {
-                Some([n]) => Ok(Expect::Value(*n)),
-                _ => Err(bad("one integer")
-                    .hint("a value, or a nimber: `check grundy *5 + *1 == 4` or `== *4`")),
-            },
+            QueryIr::Grundy(_) | QueryIr::MisereGrundy(_) | QueryIr::Mex(_) => {
+                match ints.as_deref() {
+                    Some([n]) => Ok(Expect::Value(*n)),
+                    _ => Err(bad("one integer")
+                        .hint("a value, or a nimber: `check grundy *5 + *1 == 4` or `== *4`")),
+                }
+            }
             QueryIr::Outcome(_) | QueryIr::MisereOutcome(_) => {
                 match atoms {
                     [Atom::Word(w)] if w.eq_ignore_ascii_case("p") => Ok(Expect::Outcome(true)),
                     [Atom::Word(w)] if w.eq_ignore_ascii_case("n") => Ok(Expect::Outcome(false)),
-                    [Atom::Word(w)] if w.eq_ignore_ascii_case("d") && matches!(q, QueryIr::Outcome(_)) => {
+                    [Atom::Word(w)]
+                        if w.eq_ignore_ascii_case("d") && matches!(q, QueryIr::Outcome(_)) =>
+                    {
                         Ok(Expect::Draw)
                     }
                     _ => Err(bad("`P` or `N`")

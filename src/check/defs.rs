@@ -147,8 +147,12 @@ impl Checker<'_> {
     fn builtin(&self, name: &ast::Name) -> Diagnostic {
         let what = match name.text.as_str() {
             "nim" => "`nim(n)` is the Nim heap of n",
-            "nimsum" => "`nimsum(a, b, ...)` is the nim-sum (xor) of integers, and `table nimsum 0..8 0..8` their table",
-            _ => "`nimprod(a, b)`, `nimdiv(a, b)` and `niminv(a)` are the nimber field's product, quotient and inverse",
+            "nimsum" => {
+                "`nimsum(a, b, ...)` is the nim-sum (xor) of integers, and `table nimsum 0..8 0..8` their table"
+            }
+            _ => {
+                "`nimprod(a, b)`, `nimdiv(a, b)` and `niminv(a)` are the nimber field's product, quotient and inverse"
+            }
         };
         self.err(&name.span, format!("`{}` is built in", name.text))
             .label("a built-in name cannot be defined")

@@ -55,7 +55,8 @@ impl Checker<'_> {
     fn infer_in<'a>(&self, e: &'a Expr, bound: &mut Vec<&'a str>) -> Type {
         match &e.kind {
             ExprKind::Bin(ast::BinOp::Mul, a, b)
-                if matches!(a.kind, ExprKind::Nimber(_)) && matches!(b.kind, ExprKind::Nimber(_)) =>
+                if matches!(a.kind, ExprKind::Nimber(_))
+                    && matches!(b.kind, ExprKind::Nimber(_)) =>
             {
                 Type::Game
             }
@@ -130,7 +131,9 @@ impl Checker<'_> {
                 Box::new(self.int(b)?),
             ),
             ExprKind::Caret(a, b) => return Err(self.caret(a, b)),
-            ExprKind::Call(f, args) if matches!(f.text.as_str(), "nimprod" | "nimdiv" | "niminv") => {
+            ExprKind::Call(f, args)
+                if matches!(f.text.as_str(), "nimprod" | "nimdiv" | "niminv") =>
+            {
                 return self.nim_field(f, args, e);
             }
             ExprKind::Call(f, args) if f.text == "nimsum" => {
@@ -316,7 +319,9 @@ impl Checker<'_> {
             }
             ExprKind::Union(parts) => {
                 let sets = parts.iter().map(|p| self.options(p)).collect::<R<_>>()?;
-                Ok(balanced(sets, |a, b| OptionSet::Union(Box::new(a), Box::new(b))))
+                Ok(balanced(sets, |a, b| {
+                    OptionSet::Union(Box::new(a), Box::new(b))
+                }))
             }
             _ => Err(self
                 .err(&e.span, "`|` joins sets of options")
@@ -349,7 +354,9 @@ impl Checker<'_> {
             }
             ExprKind::Union(parts) => {
                 let sets = parts.iter().map(|p| self.int_set(p)).collect::<R<_>>()?;
-                Ok(balanced(sets, |a, b| IntSet::Union(Box::new(a), Box::new(b))))
+                Ok(balanced(sets, |a, b| {
+                    IntSet::Union(Box::new(a), Box::new(b))
+                }))
             }
             ExprKind::Name(n) => match self.resolve(n)? {
                 Named::Global(g, Type::IntSet) => Ok(IntSet::Global(g)),

@@ -87,7 +87,14 @@ pub fn grade(args: GradeArgs) -> u8 {
         }
     };
     let time = Duration::from_secs_f64(args.time.clamp(0.01, 86_400.0));
-    let key = match grade::key(&key_name, &key_text, Box::new(Within { inner: Box::new(Quiet), until: Instant::now() + time * 6 })) {
+    let key = match grade::key(
+        &key_name,
+        &key_text,
+        Box::new(Within {
+            inner: Box::new(Quiet),
+            until: Instant::now() + time * 6,
+        }),
+    ) {
         Ok(k) => k,
         Err(e) => {
             eprint!("{}", e.rendered);
@@ -98,7 +105,10 @@ pub fn grade(args: GradeArgs) -> u8 {
     if let Some(dir) = &args.report
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        eprintln!("mex grade: cannot make the report folder {}: {e}", dir.display());
+        eprintln!(
+            "mex grade: cannot make the report folder {}: {e}",
+            dir.display()
+        );
         return 2;
     }
     let mut class = Vec::new();
@@ -116,7 +126,13 @@ pub fn grade(args: GradeArgs) -> u8 {
                         })
                     })
                 }));
-                run.unwrap_or_else(|_| broken(&key, &file, "the grader failed on this file (please report it)"))
+                run.unwrap_or_else(|_| {
+                    broken(
+                        &key,
+                        &file,
+                        "the grader failed on this file (please report it)",
+                    )
+                })
             }
             Err(e) => broken(&key, &file, &e),
         };
@@ -171,10 +187,20 @@ fn report_name(file: &str, taken: &mut std::collections::HashSet<String>) -> Str
         .unwrap_or_default();
     let clean: String = base
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') { c } else { '_' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
         .collect();
     let clean = clean.trim_start_matches('.').to_string();
-    let stem = if clean.is_empty() { "student".to_string() } else { clean };
+    let stem = if clean.is_empty() {
+        "student".to_string()
+    } else {
+        clean
+    };
     let mut name = format!("{stem}.feedback.txt");
     let mut k = 2;
     while !taken.insert(name.clone()) {

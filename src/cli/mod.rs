@@ -36,7 +36,12 @@ pub struct Args {
     #[arg(long)]
     pub sandbox: bool,
     /// Seconds a run may take in the sandbox.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, requires = "sandbox")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        default_value_t = 10.0,
+        requires = "sandbox"
+    )]
     pub time: f64,
 }
 
@@ -79,7 +84,10 @@ pub fn main(args: Args) -> u8 {
         out.bound_output();
         let status = sandboxed(&args, &mut session, &mut out);
         if std::time::Instant::now() >= until {
-            out.note(&format!("the sandbox's time limit ({} s) was reached", args.time));
+            out.note(&format!(
+                "the sandbox's time limit ({} s) was reached",
+                args.time
+            ));
         }
         return status;
     }

@@ -110,7 +110,10 @@ pub fn values<E>(
         // (C'): the options of u not labelled below m, none covered yet
         for &u in &open {
             let u = u as usize;
-            bad[u] = options[u].iter().filter(|&&v| label[v as usize] >= m).count() as u32;
+            bad[u] = options[u]
+                .iter()
+                .filter(|&&v| label[v as usize] >= m)
+                .count() as u32;
             if bad[u] == 0 {
                 queue.push(u as u32);
             }

@@ -23,7 +23,9 @@ impl Defs {
             .iter()
             .map(|v| match v {
                 Value::Int(_) => 0,
-                Value::Game(g) => g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64,
+                Value::Game(g) => {
+                    g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64
+                }
                 Value::IntSet(s) => s.len() as u64 * 8,
             })
             .fold(0, u64::saturating_add)

@@ -108,10 +108,7 @@ impl Limits {
             show_bytes(taken)
         ))
         .label("this needs more memory than the limit allows")
-        .hint(format!(
-            "{}; or ask for less",
-            raise_memory(more)
-        ))
+        .hint(format!("{}; or ask for less", raise_memory(more)))
     }
 
     /// The diagnostic for memory the machine would not give, though the

@@ -85,7 +85,10 @@ pub struct Graded {
 
 impl Graded {
     pub fn score(&self) -> usize {
-        self.answers.iter().filter(|a| a.status == Status::Ok).count()
+        self.answers
+            .iter()
+            .filter(|a| a.status == Status::Ok)
+            .count()
     }
 }
 
@@ -111,9 +114,15 @@ pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyErro
         let message = if report.interrupted {
             "the key's checks did not finish".to_string()
         } else if !report.errors.is_empty() {
-            format!("the key has {} error(s): grading needs a key that runs", report.errors.len())
+            format!(
+                "the key has {} error(s): grading needs a key that runs",
+                report.errors.len()
+            )
         } else {
-            format!("{} of the key's checks fail: grading needs a key whose checks pass", report.failed_checks)
+            format!(
+                "{} of the key's checks fail: grading needs a key whose checks pass",
+                report.failed_checks
+            )
         };
         return Err(KeyError { rendered, message });
     }
@@ -142,7 +151,13 @@ fn blank_out(text: &mut String, span: std::ops::Range<usize>) {
     // byte for byte, so the offsets after it stay where they were
     let blanked: String = text[span.clone()]
         .chars()
-        .map(|c| if c == '\n' { "\n".to_string() } else { " ".repeat(c.len_utf8()) })
+        .map(|c| {
+            if c == '\n' {
+                "\n".to_string()
+            } else {
+                " ".repeat(c.len_utf8())
+            }
+        })
         .collect();
     text.replace_range(span, &blanked);
 }
@@ -238,16 +253,29 @@ pub fn student(
 /// Grades one check of a student's in the key's session: the statement as
 /// written, placed where it stands in the file (so its diagnostics point
 /// at the student's line and column).
-fn grade_one(grader: &mut Session, file: &str, text: &str, t: &Asked) -> (Status, Vec<String>, bool) {
+fn grade_one(
+    grader: &mut Session,
+    file: &str,
+    text: &str,
+    t: &Asked,
+) -> (Status, Vec<String>, bool) {
     let mut placed = text[..t.span.start].to_string();
     blank_out(&mut placed, 0..t.span.start);
     placed.push_str(&text[t.span.clone()]);
     let (out, report) = grader.run_collect(file, &placed);
     if report.interrupted {
-        return (Status::Error, vec!["time limit: the file ran past its time".into()], true);
+        return (
+            Status::Error,
+            vec!["time limit: the file ran past its time".into()],
+            true,
+        );
     }
     if !report.errors.is_empty() {
-        let why = report.errors.iter().map(|d| grader.render(d, false)).collect();
+        let why = report
+            .errors
+            .iter()
+            .map(|d| grader.render(d, false))
+            .collect();
         return (Status::Error, why, false);
     }
     match report.checks.first() {
@@ -268,7 +296,10 @@ fn unparsed_answer(
         .iter()
         .filter(|s| matches!(s.kind, StmtKind::Error(_)))
         .map(|s| s.span.clone())
-        .find(|s| text.get(s.clone()).is_some_and(|l| starts_with_question(l, question)))
+        .find(|s| {
+            text.get(s.clone())
+                .is_some_and(|l| starts_with_question(l, question))
+        })
 }
 
 /// The diagnostics of a run that point into a stretch of its source.

@@ -117,7 +117,10 @@ mod tests {
     use crate::syntax::parse::parse;
 
     fn keys(src: &str) -> Vec<String> {
-        asked(src, &parse(src).stmts).into_iter().map(|a| a.key).collect()
+        asked(src, &parse(src).stmts)
+            .into_iter()
+            .map(|a| a.key)
+            .collect()
     }
 
     #[test]
@@ -145,8 +148,17 @@ mod tests {
 
     #[test]
     fn unparsed_lines_are_matched_by_their_start() {
-        assert!(starts_with_question("check grundy kayles( 10) = 3", "grundy kayles(10)"));
-        assert!(!starts_with_question("grundy kayles(10) = 3", "grundy kayles(10)"));
-        assert!(!starts_with_question("check grundy kayles(1)", "grundy kayles(10)"));
+        assert!(starts_with_question(
+            "check grundy kayles( 10) = 3",
+            "grundy kayles(10)"
+        ));
+        assert!(!starts_with_question(
+            "grundy kayles(10) = 3",
+            "grundy kayles(10)"
+        ));
+        assert!(!starts_with_question(
+            "check grundy kayles(1)",
+            "grundy kayles(10)"
+        ));
     }
 }

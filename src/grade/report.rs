@@ -46,7 +46,12 @@ pub fn summary(key: &Key, class: &[Graded]) -> Summary {
 /// legend), the score; then the class summary.
 pub fn text(key: &Key, class: &[Graded]) -> String {
     let n = key.questions.len();
-    let width = class.iter().map(|g| g.file.chars().count()).max().unwrap_or(4).max(7);
+    let width = class
+        .iter()
+        .map(|g| g.file.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(7);
     let mut out = String::new();
     out.push_str("questions:\n");
     for (i, q) in key.questions.iter().enumerate() {
@@ -155,7 +160,12 @@ pub fn feedback(key: &Key, g: &Graded) -> String {
     for (i, a) in g.answers.iter().enumerate() {
         out.push('\n');
         let at = a.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-        out.push_str(&format!("q{} {}{at}: {}\n", i + 1, a.question, a.status.word()));
+        out.push_str(&format!(
+            "q{} {}{at}: {}\n",
+            i + 1,
+            a.question,
+            a.status.word()
+        ));
         if let Some(ans) = &a.answer {
             out.push_str(&format!("  your answer: {ans}\n"));
         }

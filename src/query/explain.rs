@@ -52,7 +52,11 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
             let opt = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star: *star }));
             let options = match n {
                 1 => format!("{name} has the one option {}, of value 0", opt(0)),
-                2 => format!("{name} has the options {} and {}, of values 0 and 1", opt(0), opt(1)),
+                2 => format!(
+                    "{name} has the options {} and {}, of values 0 and 1",
+                    opt(0),
+                    opt(1)
+                ),
                 _ => format!(
                     "{name} has the options {} .. {}, of values 0 .. {}",
                     opt(0),

@@ -101,7 +101,10 @@ fn is_tame(normal: u64, seq: &[u64]) -> bool {
 fn mex(mut v: Vec<u64>) -> u64 {
     v.sort_unstable();
     v.dedup();
-    v.iter().enumerate().find(|&(i, &x)| i as u64 != x).map_or(v.len() as u64, |(i, _)| i as u64)
+    v.iter()
+        .enumerate()
+        .find(|&(i, &x)| i as u64 != x)
+        .map_or(v.len() as u64, |(i, _)| i as u64)
 }
 
 /// The genus of a position from those of its options (`None`: the tail

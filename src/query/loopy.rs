@@ -155,10 +155,11 @@ pub fn graph(defs: &Defs, store: &mut Store, roots: Vec<State>) -> Result<Graph,
             e.push(id);
             bytes += 8;
             if bytes > memory {
-                return Err(EvalError::from(store.limits.growth_error(
-                    "the positions of this loopy game",
-                    bytes,
-                )));
+                return Err(EvalError::from(
+                    store
+                        .limits
+                        .growth_error("the positions of this loopy game", bytes),
+                ));
             }
         }
         edges.push(e);
@@ -166,7 +167,9 @@ pub fn graph(defs: &Defs, store: &mut Store, roots: Vec<State>) -> Result<Graph,
     }
     let watch = &mut store.ticker.watch;
     let values = loopy::values(&edges, &mut |done| {
-        watch.tick(done, states.len() as u64).map_err(|_| EvalError::Interrupted)
+        watch
+            .tick(done, states.len() as u64)
+            .map_err(|_| EvalError::Interrupted)
     })?;
     Ok(Graph { values, index })
 }
@@ -188,7 +191,10 @@ fn too_many(defs: &Defs, s: &State, limit: u64) -> EvalError {
 pub fn value(defs: &Defs, store: &mut Store, g: &Game) -> Result<Value, EvalError> {
     let root = split(defs, store, &g.parts)?;
     let graph = graph(defs, store, vec![root.clone()])?;
-    Ok(graph.value_of(&root).cloned().unwrap_or(Value::Infinite(Vec::new())))
+    Ok(graph
+        .value_of(&root)
+        .cloned()
+        .unwrap_or(Value::Infinite(Vec::new())))
 }
 
 /// How a value is written: `3`, or `∞{0, 2}`.
@@ -214,7 +220,11 @@ fn moves_with_values(
     let mut moves: Vec<(String, State)> = Vec::new();
     for (i, p) in g.parts.iter().enumerate() {
         let from = show::game(defs, &Game::single(p.clone()));
-        let rest: Vec<Part> = g.parts[..i].iter().chain(&g.parts[i + 1..]).cloned().collect();
+        let rest: Vec<Part> = g.parts[..i]
+            .iter()
+            .chain(&g.parts[i + 1..])
+            .cloned()
+            .collect();
         let opts = match p {
             Part::Nim { n, star } => (0..*n)
                 .map(|k| Game::single(Part::Nim { n: k, star: *star }))
@@ -232,7 +242,12 @@ fn moves_with_values(
     let mut roots = vec![root.clone()];
     roots.extend(moves.iter().map(|(_, s)| s.clone()));
     let graph = graph(defs, store, roots)?;
-    let of = |s: &State| graph.value_of(s).cloned().unwrap_or(Value::Infinite(Vec::new()));
+    let of = |s: &State| {
+        graph
+            .value_of(s)
+            .cloned()
+            .unwrap_or(Value::Infinite(Vec::new()))
+    };
     let value = of(&root);
     let moves = moves.into_iter().map(|(line, s)| (line, of(&s))).collect();
     Ok((value, moves))

@@ -6,19 +6,20 @@ mod answer;
 pub mod check;
 pub mod explain;
 pub mod genus;
-pub mod loopy;
 pub mod heap_options;
+pub mod loopy;
 pub mod misere;
 pub mod misere_moves;
 pub mod moves;
 pub mod period;
-pub mod quotient;
 mod plot;
+pub mod quotient;
 pub mod show;
 mod table;
 
 pub use answer::{
-    Answer, Found, GenusAnswer, Graded, PeriodAnswer, QuotientAnswer, PeriodFound, PlotKind, Plotted, Sequence, Table,
+    Answer, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted,
+    QuotientAnswer, Sequence, Table,
 };
 
 use crate::diag::Diagnostic;
@@ -38,7 +39,11 @@ pub fn outcome_line(p_position: bool) -> String {
 
 /// The value of a game: its Grundy value, or for a game that reaches a
 /// cycle its generalized Sprague–Grundy value.
-pub fn grundy_answer(defs: &Defs, store: &mut Store, g: &crate::eval::Game) -> Result<Answer, EvalError> {
+pub fn grundy_answer(
+    defs: &Defs,
+    store: &mut Store,
+    g: &crate::eval::Game,
+) -> Result<Answer, EvalError> {
     match store.value(defs, g) {
         Ok(v) => Ok(Answer::Grundy(v)),
         Err(err) if loopy::is_cycle(&err) => Ok(Answer::LoopyGrundy(loopy::value(defs, store, g)?)),
@@ -79,7 +84,9 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         QueryIr::Explain(e) => {
             let g = store.eval_game(defs, e)?;
             match explain::explain(defs, store, &g) {
-                Err(err) if loopy::is_cycle(&err) => Answer::Explain(loopy::explain(defs, store, &g)?),
+                Err(err) if loopy::is_cycle(&err) => {
+                    Answer::Explain(loopy::explain(defs, store, &g)?)
+                }
                 other => Answer::Explain(other?),
             }
         }

@@ -67,7 +67,11 @@ pub fn ensure(
     if kept.solver.element(to).is_some() {
         return Ok(());
     }
-    if quiet && kept.refused.is_some_and(|(h, w)| h <= to && w >= limits.work) {
+    if quiet
+        && kept
+            .refused
+            .is_some_and(|(h, w)| h <= to && w >= limits.work)
+    {
         return Err(QuotientError::Work { limit: limits.work });
     }
     // up front: every option of every heap is visited at least once
@@ -85,7 +89,12 @@ pub fn ensure(
     let memory = limits
         .memory
         .saturating_sub(others.saturating_sub(kept.solver.held()));
-    let mut spend = Spend::new(limits.positions, limits.work, memory, &mut *store.ticker.watch);
+    let mut spend = Spend::new(
+        limits.positions,
+        limits.work,
+        memory,
+        &mut *store.ticker.watch,
+    );
     let r = kept.solver.extend_to(to, &mut spend);
     if let Err(e) = &r
         && *e != QuotientError::Interrupted
@@ -236,9 +245,18 @@ pub fn misere_quotient(
         to,
         order: t.order,
         generators: pr.generators.clone(),
-        relations: pr.relations.iter().map(|(a, b)| format!("{a} = {b}")).collect(),
+        relations: pr
+            .relations
+            .iter()
+            .map(|(a, b)| format!("{a} = {b}"))
+            .collect(),
         elements: pr.order.iter().map(|&x| name(x)).collect(),
-        p_portion: pr.order.iter().filter(|&&x| t.p[x as usize]).map(|&x| name(x)).collect(),
+        p_portion: pr
+            .order
+            .iter()
+            .filter(|&&x| t.p[x as usize])
+            .map(|&x| name(x))
+            .collect(),
         heaps: sub.1.iter().map(|&x| name(x)).collect(),
         table: (t.order <= TABLE_ORDER).then(|| {
             pr.order

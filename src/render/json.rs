@@ -228,7 +228,10 @@ fn expected(e: &Expect) -> Value {
 /// A diagnostic: its message, where it points (file, 1-based line and
 /// column; `null` when it has no place), its hint, label and notes.
 pub fn diagnostic(sources: &Sources, d: &Diagnostic) -> Value {
-    let place = d.span.as_ref().map(|s| sources.line_column(d.source, s.start));
+    let place = d
+        .span
+        .as_ref()
+        .map(|s| sources.line_column(d.source, s.start));
     let mut o = Map::new();
     o.insert("error".into(), d.message.clone().into());
     o.insert("file".into(), sources.name(d.source).into());

@@ -55,7 +55,12 @@ pub fn quotient(q: &QuotientAnswer) -> Vec<String> {
         )),
     }
     if let Some(t) = &q.table {
-        let width = q.elements.iter().map(|e| e.chars().count()).max().unwrap_or(1);
+        let width = q
+            .elements
+            .iter()
+            .map(|e| e.chars().count())
+            .max()
+            .unwrap_or(1);
         let cell = |s: &str| format!("{s:>width$}");
         let mut head = format!("{} |", cell(""));
         for e in &q.elements {

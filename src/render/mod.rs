@@ -7,8 +7,8 @@ pub mod misere;
 pub mod table;
 pub mod text;
 
-use crate::query::Answer;
 pub use crate::event::{Event, Format};
+use crate::query::Answer;
 
 /// Hands an answer to `emit` in the given format: text as its lines (a
 /// `check` as one [`Event::Check`]), JSON as one line.

@@ -20,8 +20,8 @@ pub const NIM_SUM: &str =
 
 /// Keywords a statement starts with.
 const STATEMENT_WORDS: &[&str] = &[
-    "game", "let", "set", "grundy", "outcome", "misere", "genus", "moves", "explain", "sequence", "period",
-    "table", "mex", "check", "equiv", "plot",
+    "game", "let", "set", "grundy", "outcome", "misere", "genus", "moves", "explain", "sequence",
+    "period", "table", "mex", "check", "equiv", "plot",
 ];
 
 /// Words that may follow `check`.

@@ -56,7 +56,11 @@ pub fn mex_of(values: impl IntoIterator<Item = u64>) -> u64 {
 
 /// Runs the `mex` binary with arguments and standard input (no colour).
 pub fn mex_cmd(args: &[&str], stdin: &[u8]) -> std::process::Output {
-    mex_with(std::process::Command::new(env!("CARGO_BIN_EXE_mex")), args, stdin)
+    mex_with(
+        std::process::Command::new(env!("CARGO_BIN_EXE_mex")),
+        args,
+        stdin,
+    )
 }
 
 /// As [`mex_cmd`], under a 3 GiB address-space cap where `prlimit` is found.

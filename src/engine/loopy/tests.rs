@@ -101,7 +101,9 @@ fn slow(options: &[Vec<u32>]) -> Vec<Option<u64>> {
                 let no_m = !has(m);
                 let reversible = options[u].iter().all(|&v| match label[v as usize] {
                     Some(j) if j < m => true,
-                    _ => options[v as usize].iter().any(|&w| label[w as usize] == Some(m)),
+                    _ => options[v as usize]
+                        .iter()
+                        .any(|&w| label[w as usize] == Some(m)),
                 });
                 if below && no_m && reversible {
                     label[u] = Some(m);
@@ -137,7 +139,10 @@ fn the_textbook_examples() {
     assert_eq!(v[2], Value::Infinite(vec![1]));
     assert_eq!(v[0], Value::Infinite(vec![]));
     // the 2-cycle is no number: a and b both draw
-    assert_eq!(run(&[vec![1], vec![0]]), [Value::Infinite(vec![]), Value::Infinite(vec![])]);
+    assert_eq!(
+        run(&[vec![1], vec![0]]),
+        [Value::Infinite(vec![]), Value::Infinite(vec![])]
+    );
     // an option of value ∞ that reverses through a number: u's only move
     // is to v = ∞{0} (a self-loop beside the end), yet u is 0, a loss; the
     // rule "a number only when every option is one" would call it ∞
@@ -198,7 +203,11 @@ fn sums_agree_with_retrograde_analysis_of_the_sum() {
             for b in 0..h.len() {
                 let want = r[a * h.len() + b];
                 let got = sum_outcome(&[vg[a].clone(), vh[b].clone()]);
-                assert_eq!(got, want, "{g:?} + {h:?} at ({a}, {b}): {:?} + {:?}", vg[a], vh[b]);
+                assert_eq!(
+                    got, want,
+                    "{g:?} + {h:?} at ({a}, {b}): {:?} + {:?}",
+                    vg[a], vh[b]
+                );
             }
         }
     }

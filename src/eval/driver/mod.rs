@@ -122,7 +122,9 @@ pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
     let limits = t.limits;
     let mut result = drive(&mut v, &mut cx, &mut stack, t.positions, &limits);
     if let Err(EvalError::Failed(d)) = &result
-        && d.hint.as_deref().is_some_and(|h| h.contains("`set positions") || h.contains("`set memory"))
+        && d.hint
+            .as_deref()
+            .is_some_and(|h| h.contains("`set positions") || h.contains("`set memory"))
         && let Some(e) = endless(t.defs, &stack)
     {
         result = Err(e);

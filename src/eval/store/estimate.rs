@@ -20,7 +20,11 @@ use crate::eval::value::Key;
 impl Store {
     /// About how many loop iterations working out `key` from nothing takes
     /// (`None` for a game whose rule is not compiled).
-    pub(super) fn estimate_work(&mut self, defs: &Defs, key: &Key) -> Result<Option<u128>, EvalError> {
+    pub(super) fn estimate_work(
+        &mut self,
+        defs: &Defs,
+        key: &Key,
+    ) -> Result<Option<u128>, EvalError> {
         let Some(c) = self.programs[key.game].clone() else {
             return Ok(None);
         };

@@ -115,7 +115,10 @@ fn a_chain_past_the_memory_limit_is_refused() {
         "set memory 64\nset positions 100000000000\nset work 1000000000000000\n\
          game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }\ngrundy f(100000000000)",
     );
-    assert!(errs[0].contains("past the memory limit of 64 MiB"), "{errs:?}");
+    assert!(
+        errs[0].contains("past the memory limit of 64 MiB"),
+        "{errs:?}"
+    );
     // nothing is left half-done, and smaller questions still work
     let (lines, errs) = run(&mut s, "set memory 1024\ngrundy f(1000)");
     assert!(errs.is_empty(), "{errs:?}");

@@ -86,9 +86,9 @@ mod present;
 mod reduce;
 mod solve;
 mod states;
-mod trial;
 #[cfg(test)]
 mod tests;
+mod trial;
 
 pub use present::Presentation;
 pub use solve::Solver;
@@ -157,18 +157,31 @@ impl Monoid for Table {
 pub enum QuotientError {
     Interrupted,
     /// The states of the words would pass `set positions`.
-    States { limit: u64 },
+    States {
+        limit: u64,
+    },
     /// A trial monoid would pass `set positions` elements.
-    Order { heap: u64, limit: u64 },
+    Order {
+        heap: u64,
+        limit: u64,
+    },
     /// The work passed `set options`.
-    Work { limit: u64 },
+    Work {
+        limit: u64,
+    },
     /// The memory held would pass `set memory`.
-    Memory { bytes: u64 },
+    Memory {
+        bytes: u64,
+    },
     /// The trial was refined this many times at one heap without being
     /// verified.
-    Rounds { heap: u64 },
+    Rounds {
+        heap: u64,
+    },
     /// A heap with more options than the quotient's search handles.
-    Options { heap: u64 },
+    Options {
+        heap: u64,
+    },
 }
 
 impl From<crate::engine::Interrupted> for QuotientError {

@@ -34,7 +34,12 @@ pub fn reduce(
         .enumerate()
         .map(|(i, &x)| (x, i as u32))
         .collect();
-    let lookup = |x: u32| index.get(&x).copied().ok_or(QuotientError::Work { limit: 0 });
+    let lookup = |x: u32| {
+        index
+            .get(&x)
+            .copied()
+            .ok_or(QuotientError::Work { limit: 0 })
+    };
     let n = elems.len();
     let mut succ: Vec<Vec<u32>> = Vec::with_capacity(gens.len());
     for &g in gens {
@@ -70,7 +75,9 @@ pub fn reduce(
         }
     }
     let order = count as u32;
-    let bytes = (count as u64).saturating_mul(count as u64).saturating_mul(4);
+    let bytes = (count as u64)
+        .saturating_mul(count as u64)
+        .saturating_mul(4);
     if bytes > memory {
         return Err(QuotientError::Memory { bytes });
     }
@@ -92,11 +99,7 @@ pub fn reduce(
     let pp: Vec<bool> = rep.iter().map(|&i| p[&elems[i as usize]]).collect();
     let class = elems.iter().zip(&cls).map(|(&x, &c)| (x, c)).collect();
     Ok(Reduced {
-        table: Table {
-            order,
-            mul,
-            p: pp,
-        },
+        table: Table { order, mul, p: pp },
         class,
     })
 }

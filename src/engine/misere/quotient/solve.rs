@@ -74,7 +74,11 @@ impl Solver {
             + opts
             + 4 * self.phi.len() as u64
             + 4 * self.table.mul.len() as u64
-            + self.letters.iter().map(|l| 48 + 4 * l.t.len() as u64).sum::<u64>()
+            + self
+                .letters
+                .iter()
+                .map(|l| 48 + 4 * l.t.len() as u64)
+                .sum::<u64>()
     }
 
     /// Number of states of words held (for limits and notes).

@@ -120,7 +120,8 @@ impl States {
         let id = self.list.len() as u32;
         self.list.push(s.into_boxed_slice());
         let list = &self.list;
-        self.index.insert_unique(h, id, |&i| hash(&list[i as usize]));
+        self.index
+            .insert_unique(h, id, |&i| hash(&list[i as usize]));
         Ok((id, true))
     }
 
@@ -131,7 +132,8 @@ impl States {
         s.bytes = STATE_BYTES + 8 * first.len() as u64;
         s.list.push(first.into_boxed_slice());
         let list = &s.list;
-        s.index.insert_unique(hash(&list[0]), 0, |&i| hash(&list[i as usize]));
+        s.index
+            .insert_unique(hash(&list[0]), 0, |&i| hash(&list[i as usize]));
         s
     }
 
@@ -193,7 +195,10 @@ impl<'t> Dense<'t> {
         }
         for &tau in &l.t {
             let a = t.mul(x, tau) as usize;
-            for (w, &b) in nd.iter_mut().zip(&self.pz[a * self.words..(a + 1) * self.words]) {
+            for (w, &b) in nd
+                .iter_mut()
+                .zip(&self.pz[a * self.words..(a + 1) * self.words])
+            {
                 *w |= b;
             }
         }

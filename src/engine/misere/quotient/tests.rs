@@ -151,9 +151,16 @@ fn the_quotient_of_0_75_is_r8() {
     assert_eq!(s.table.order, 8);
     let gens: Vec<u64> = pr.generators.iter().map(|g| g.1).collect();
     assert_eq!(gens, [1, 2, 5]);
-    let rel: Vec<String> = pr.relations.iter().map(|(a, b)| format!("{a} = {b}")).collect();
+    let rel: Vec<String> = pr
+        .relations
+        .iter()
+        .map(|(a, b)| format!("{a} = {b}"))
+        .collect();
     assert_eq!(rel, ["a^2 = 1", "b c = a b", "c^2 = b^2", "b^3 = b"]);
-    let p: Vec<&str> = (0..8).filter(|&x| s.table.p[x]).map(|x| pr.names[x].as_str()).collect();
+    let p: Vec<&str> = (0..8)
+        .filter(|&x| s.table.p[x])
+        .map(|x| pr.names[x].as_str())
+        .collect();
     assert_eq!(p, ["a", "b^2"]);
     assert_eq!(s.period(), Some((8, 2)));
     assert_eq!(s.expansions, [1, 2, 5]);
