@@ -148,7 +148,10 @@ pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError
             .hint("ask for a smaller heap; sums of larger heaps are answered by the search")
         }
     };
-    EvalError::from(if known.is_empty() { d } else { d.note(known) })
+    let d = if known.is_empty() { d } else { d.note(known) };
+    EvalError::from(d.note(
+        "the quotient grows where a new heap tells apart sums the smaller heaps could not; some quotients never stop growing",
+    ))
 }
 
 /// The outcome of a sum of heaps of one family from its quotient: `None`
