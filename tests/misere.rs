@@ -481,3 +481,18 @@ fn a_failed_check_shows_the_quotient() {
     );
     assert!(lines[1].contains("not in the P-portion"), "{lines:?}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Sums mixing Dawson's Kayles rows and Nim heaps: answered by genus
+    /// arithmetic when every component is tame throughout, else searched;
+    /// against the definition either way.
+    #[test]
+    fn mixed_sums_with_tame_components(sum in prop::collection::vec(prop_oneof![
+        (0u64..=12).prop_map(C::D), (0u64..=5).prop_map(C::Nim)
+    ], 2..=4)) {
+        let lines = run_ok(&format!("{DEFS}misere outcome {}", text(&sum)));
+        prop_assert_eq!(lines[0].starts_with('P'), naive_p(&sum, &mut HashMap::new()), "{}", text(&sum));
+    }
+}

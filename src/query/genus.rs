@@ -75,7 +75,7 @@ impl Genus {
     }
 
     /// A Nim position with this genus, when it is tame.
-    fn nim_position(&self) -> Option<Vec<u64>> {
+    pub fn nim_position(&self) -> Option<Vec<u64>> {
         if !self.tame() {
             return None;
         }

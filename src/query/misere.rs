@@ -114,6 +114,9 @@ pub struct Misere<'a> {
     pub store: &'a mut Store,
     engine: engine::Misere,
     parts: Parts,
+    /// Per component: the Nim position it plays like when it is tame
+    /// throughout, found once per statement.
+    tame: FxHashMap<Item, Option<Vec<u64>>>,
 }
 
 impl<'a> Misere<'a> {
@@ -137,6 +140,7 @@ impl<'a> Misere<'a> {
             store,
             engine,
             parts,
+            tame: FxHashMap::default(),
         }
     }
 
@@ -242,6 +246,65 @@ impl<'a> Misere<'a> {
         Some((game, heaps))
     }
 
+    /// The Nim position the sum plays like when every component is tame
+    /// throughout (each position of it has a tame genus): Conway's theorem
+    /// on tame games, checked in `genus`'s tests against the definition.
+    /// Components whose positions are too many to classify cheaply leave
+    /// the sum to the search.
+    pub fn tame_nims(&mut self, items: &[Item]) -> Result<Option<Vec<u64>>, EvalError> {
+        const CHEAP: u64 = 1 << 14;
+        let analysis = self.analyse_quiet(items);
+        let mut heaps = Vec::new();
+        for (i, &x) in items.iter().enumerate() {
+            if let Some(Some(v)) = analysis.as_ref().map(|a| a.nim[i]) {
+                heaps.push(v);
+                continue;
+            }
+            if let Some(known) = self.tame.get(&x) {
+                match known {
+                    Some(h) => {
+                        heaps.extend(h.iter().copied());
+                        continue;
+                    }
+                    None => return Ok(None),
+                }
+            }
+            let mut cache: FxHashMap<Item, Rc<Vec<Vec<Item>>>> = FxHashMap::default();
+            let mut options = |y: Item| -> Result<Rc<Vec<Vec<Item>>>, EvalError> {
+                if let Some(o) = cache.get(&y) {
+                    return Ok(o.clone());
+                }
+                let o = Rc::new(self.item_options(y)?);
+                cache.insert(y, o.clone());
+                Ok(o)
+            };
+            let g = match super::genus::search(vec![x], &mut options, CHEAP, || {
+                EvalError::Interrupted
+            }) {
+                Ok(g) => g,
+                Err(_) if self.store.ticker.watch.tick(0, 0).is_err() => {
+                    return Err(EvalError::Interrupted);
+                }
+                Err(_) => {
+                    self.tame.insert(x, None);
+                    return Ok(None);
+                }
+            };
+            let found = g.nim_position().filter(|_| g.tame_all);
+            self.tame.insert(x, found.clone());
+            match found {
+                Some(h) => heaps.extend(h),
+                None => return Ok(None),
+            }
+        }
+        Ok(Some(heaps))
+    }
+
+    fn analyse_quiet(&mut self, items: &[Item]) -> Option<Analysis> {
+        let (e, mut src) = self.src();
+        e.analyse(items, &mut src).ok()
+    }
+
     /// Why the sum is what it is, by the family's quotient, if it answered.
     pub fn quotient_reason(&mut self, items: &[Item]) -> Option<String> {
         let (game, heaps) = self.one_family(items)?;
@@ -254,6 +317,9 @@ impl<'a> Misere<'a> {
             && let Some(p) = super::quotient::sum_p(self.defs, self.store, game, &heaps)?
         {
             return Ok(p);
+        }
+        if let Some(heaps) = self.tame_nims(items)? {
+            return Ok(engine::bouton_p(&heaps));
         }
         let (e, mut src) = self.src();
         let r = e.outcome(items, &mut src);
