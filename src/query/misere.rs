@@ -122,7 +122,7 @@ pub struct Misere<'a> {
 impl<'a> Misere<'a> {
     pub fn new(defs: &'a Defs, store: &'a mut Store) -> Self {
         let limits = store.limits;
-        let held = store.families.held_except(usize::MAX);
+        let held = store.families.held_except(usize::MAX) + super::quotient::held(store);
         let mut engine = engine::Misere::new(Budget {
             positions: limits.positions,
             options: limits.options,
