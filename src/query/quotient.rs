@@ -19,6 +19,10 @@ const TABLE_ORDER: u32 = 32;
 /// instead.
 const QUIET_SHARE: u64 = 10;
 
+/// Heaps computed first when a far heap is asked for, in the hope of a
+/// proven period.
+const PROBE: u64 = 400;
+
 /// The rule of a family game.
 pub fn family_rule(defs: &Defs, game: GameId) -> Option<HeapRule> {
     match &defs.games[game].kind {
@@ -74,6 +78,26 @@ pub fn ensure(
     {
         return Err(QuotientError::Work { limit: limits.work });
     }
+    // far heaps: a proven period may answer them after a short stretch
+    if to > PROBE && kept.solver.to() < PROBE {
+        let memory = limits
+            .memory
+            .saturating_sub(others.saturating_sub(kept.solver.held()));
+        let mut spend = Spend::new(limits.positions, limits.work, memory, &mut *store.ticker.watch);
+        match kept.solver.extend_to(PROBE, &mut spend) {
+            Ok(()) if kept.solver.element(to).is_some() => return Ok(()),
+            Ok(()) => {}
+            Err(e) => {
+                if e != QuotientError::Interrupted {
+                    kept.refused = Some((kept.solver.to() + 1, limits.work));
+                }
+                return Err(e);
+            }
+        }
+    }
+    if to > limits.heap {
+        return Err(QuotientError::Options { heap: to });
+    }
     // up front: every option of every heap is visited at least once
     let from = kept.solver.to() + 1;
     let mut options: u128 = 0;
@@ -82,9 +106,6 @@ pub fn ensure(
         if options > u128::from(limits.work) {
             return Err(QuotientError::Work { limit: limits.work });
         }
-    }
-    if to > limits.heap {
-        return Err(QuotientError::Options { heap: to });
     }
     let memory = limits
         .memory
