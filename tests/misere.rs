@@ -501,8 +501,11 @@ proptest! {
 fn far_heaps_are_answered_by_a_proven_period() {
     // Kayles' quotient repeats with period 12 from heap 71 (proven by heap
     // 400): a row of 10^12 pins has the element of a short one
-    let lines = run_ok("game k = octal 0.77\nmisere outcome k(1000000000000) + k(7)\nmisere outcome k(1000000000000) + k(1000000000000)");
+    let lines = run_ok(
+        "game k = octal 0.77\nmisere outcome k(1000000000000) + k(7)\nmisere outcome k(1000000000000) + k(1000000000000)",
+    );
     // 10^12 = 71 + 12·q + 5, as 76: the same element as k(76)
-    let want = run_ok("game k = octal 0.77\nmisere outcome k(76) + k(7)\nmisere outcome k(76) + k(76)");
+    let want =
+        run_ok("game k = octal 0.77\nmisere outcome k(76) + k(7)\nmisere outcome k(76) + k(76)");
     assert_eq!(lines, want);
 }

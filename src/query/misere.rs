@@ -278,18 +278,18 @@ impl<'a> Misere<'a> {
                 cache.insert(y, o.clone());
                 Ok(o)
             };
-            let g = match super::genus::search(vec![x], &mut options, CHEAP, || {
-                EvalError::Interrupted
-            }) {
-                Ok(g) => g,
-                Err(_) if self.store.ticker.watch.tick(0, 0).is_err() => {
-                    return Err(EvalError::Interrupted);
-                }
-                Err(_) => {
-                    self.tame.insert(x, None);
-                    return Ok(None);
-                }
-            };
+            let g =
+                match super::genus::search(vec![x], &mut options, CHEAP, || EvalError::Interrupted)
+                {
+                    Ok(g) => g,
+                    Err(_) if self.store.ticker.watch.tick(0, 0).is_err() => {
+                        return Err(EvalError::Interrupted);
+                    }
+                    Err(_) => {
+                        self.tame.insert(x, None);
+                        return Ok(None);
+                    }
+                };
             let found = g.nim_position().filter(|_| g.tame_all);
             self.tame.insert(x, found.clone());
             match found {

@@ -83,7 +83,12 @@ pub fn ensure(
         let memory = limits
             .memory
             .saturating_sub(others.saturating_sub(kept.solver.held()));
-        let mut spend = Spend::new(limits.positions, limits.work, memory, &mut *store.ticker.watch);
+        let mut spend = Spend::new(
+            limits.positions,
+            limits.work,
+            memory,
+            &mut *store.ticker.watch,
+        );
         match kept.solver.extend_to(PROBE, &mut spend) {
             Ok(()) if kept.solver.element(to).is_some() => return Ok(()),
             Ok(()) => {}

@@ -224,6 +224,72 @@ fn dawsons_kayles_quotient_to_heap_30() {
     }
 }
 
+/// Every sum of up to 3 heaps (at most `max`) by the quotient and by the
+/// naive search with `moves`.
+fn agrees_with(rule: &HeapRule, moves: Moves, max: u64) {
+    let s = solve(rule, max);
+    assert_eq!(s.table.order % 2, 0);
+    let mut naive = Naive {
+        moves,
+        memo: HashMap::new(),
+    };
+    for a in 1..=max {
+        for b in 0..=a {
+            for c in 0..=b {
+                let w = [a, b, c];
+                assert_eq!(
+                    s.table.p[product(&s, &w) as usize],
+                    naive.p(&w),
+                    "{rule:?} {w:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn quotients_of_grundys_game_and_subtraction_games() {
+    // Grundy's game: split a heap into two unequal heaps
+    let grundy: Moves = Box::new(|n| {
+        (1..n)
+            .filter(|&a| 2 * a < n)
+            .map(|a| vec![a, n - a])
+            .collect()
+    });
+    agrees_with(&HeapRule::Grundy, grundy, 16);
+    let sub: Moves = Box::new(|n| {
+        [1u64, 3, 4]
+            .iter()
+            .filter(|&&k| k <= n)
+            .map(|&k| if k == n { vec![] } else { vec![n - k] })
+            .collect()
+    });
+    let rule = HeapRule::subtraction([1, 3, 4]).unwrap();
+    agrees_with(&rule, sub, 20);
+    // its elements repeat with period 7 from heap 0, proven
+    assert_eq!(solve(&rule, 30).period(), Some((0, 7)));
+    // hexadecimal 0.F: take one and leave up to three heaps
+    let hex: Moves = Box::new(|n| {
+        let mut out = Vec::new();
+        if n == 1 {
+            out.push(vec![]);
+        }
+        if n >= 2 {
+            let r = n - 1;
+            out.push(vec![r]);
+            for a in 1..r {
+                out.push(vec![a, r - a]);
+                for b in 1..(r - a) {
+                    out.push(vec![a, b, r - a - b]);
+                }
+            }
+        }
+        out
+    });
+    let rule = HeapRule::TakeBreak(parse_code("0.f", true).unwrap());
+    agrees_with(&rule, hex, 9);
+}
+
 #[test]
 fn a_quotient_that_keeps_growing_is_refused() {
     let (rule, _) = octal("0.354");
