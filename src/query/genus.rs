@@ -209,7 +209,6 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
     let mut items = m.items(g)?;
     items.retain(|&x| x != Item::Nim(0));
     items.sort_unstable();
-    let mut cache: FxHashMap<Item, Rc<Vec<Vec<Item>>>> = FxHashMap::default();
     let too_many = || {
         EvalError::from(
             Diagnostic::unplaced(format!(
@@ -222,14 +221,7 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
             )),
         )
     };
-    let mut options = |x: Item| -> Result<Rc<Vec<Vec<Item>>>, EvalError> {
-        if let Some(o) = cache.get(&x) {
-            return Ok(o.clone());
-        }
-        let o = Rc::new(m.item_options(x)?);
-        cache.insert(x, o.clone());
-        Ok(o)
-    };
+    let mut options = |x: Item| m.item_options(x);
     // components one by one: when all are tame throughout, Nim arithmetic
     if items.len() > 1 {
         let mut heaps = Vec::new();

@@ -117,6 +117,8 @@ pub struct Misere<'a> {
     /// Per component: the Nim position it plays like when it is tame
     /// throughout, found once per statement.
     tame: FxHashMap<Item, Option<Vec<u64>>>,
+    /// The options of components listed so far.
+    options: FxHashMap<Item, Rc<Vec<Vec<Item>>>>,
 }
 
 impl<'a> Misere<'a> {
@@ -141,6 +143,7 @@ impl<'a> Misere<'a> {
             engine,
             parts,
             tame: FxHashMap::default(),
+            options: FxHashMap::default(),
         }
     }
 
@@ -161,8 +164,18 @@ impl<'a> Misere<'a> {
         self.parts.item(p)
     }
 
-    /// The options of one component, each a sum of components.
-    pub fn item_options(&mut self, x: Item) -> Result<Vec<Vec<Item>>, EvalError> {
+    /// The options of one component, each a sum of components (listed
+    /// once per statement).
+    pub fn item_options(&mut self, x: Item) -> Result<Rc<Vec<Vec<Item>>>, EvalError> {
+        if let Some(o) = self.options.get(&x) {
+            return Ok(o.clone());
+        }
+        let o = Rc::new(self.list_options(x)?);
+        self.options.insert(x, o.clone());
+        Ok(o)
+    }
+
+    fn list_options(&mut self, x: Item) -> Result<Vec<Vec<Item>>, EvalError> {
         Ok(match x {
             Item::Nim(n) => {
                 if n > self.store.limits.options {
@@ -269,27 +282,16 @@ impl<'a> Misere<'a> {
                     None => return Ok(None),
                 }
             }
-            let mut cache: FxHashMap<Item, Rc<Vec<Vec<Item>>>> = FxHashMap::default();
-            let mut options = |y: Item| -> Result<Rc<Vec<Vec<Item>>>, EvalError> {
-                if let Some(o) = cache.get(&y) {
-                    return Ok(o.clone());
+            // `None`: more positions than classifying cheaply allows
+            let mut options = |y: Item| self.item_options(y).map_err(Some);
+            let g = match super::genus::search(vec![x], &mut options, CHEAP, || None) {
+                Ok(g) => g,
+                Err(Some(EvalError::Interrupted)) => return Err(EvalError::Interrupted),
+                Err(_) => {
+                    self.tame.insert(x, None);
+                    return Ok(None);
                 }
-                let o = Rc::new(self.item_options(y)?);
-                cache.insert(y, o.clone());
-                Ok(o)
             };
-            let g =
-                match super::genus::search(vec![x], &mut options, CHEAP, || EvalError::Interrupted)
-                {
-                    Ok(g) => g,
-                    Err(_) if self.store.ticker.watch.tick(0, 0).is_err() => {
-                        return Err(EvalError::Interrupted);
-                    }
-                    Err(_) => {
-                        self.tame.insert(x, None);
-                        return Ok(None);
-                    }
-                };
             let found = g.nim_position().filter(|_| g.tame_all);
             self.tame.insert(x, found.clone());
             match found {

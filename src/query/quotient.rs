@@ -78,26 +78,14 @@ pub fn ensure(
     {
         return Err(QuotientError::Work { limit: limits.work });
     }
+    let memory = limits
+        .memory
+        .saturating_sub(others.saturating_sub(kept.solver.held()));
     // far heaps: a proven period may answer them after a short stretch
     if to > PROBE && kept.solver.to() < PROBE {
-        let memory = limits
-            .memory
-            .saturating_sub(others.saturating_sub(kept.solver.held()));
-        let mut spend = Spend::new(
-            limits.positions,
-            limits.work,
-            memory,
-            &mut *store.ticker.watch,
-        );
-        match kept.solver.extend_to(PROBE, &mut spend) {
-            Ok(()) if kept.solver.element(to).is_some() => return Ok(()),
-            Ok(()) => {}
-            Err(e) => {
-                if e != QuotientError::Interrupted {
-                    kept.refused = Some((kept.solver.to() + 1, limits.work));
-                }
-                return Err(e);
-            }
+        grow(kept, PROBE, &limits, memory, &mut *store.ticker.watch)?;
+        if kept.solver.element(to).is_some() {
+            return Ok(());
         }
     }
     if to > limits.heap {
@@ -112,15 +100,18 @@ pub fn ensure(
             return Err(QuotientError::Work { limit: limits.work });
         }
     }
-    let memory = limits
-        .memory
-        .saturating_sub(others.saturating_sub(kept.solver.held()));
-    let mut spend = Spend::new(
-        limits.positions,
-        limits.work,
-        memory,
-        &mut *store.ticker.watch,
-    );
+    grow(kept, to, &limits, memory, &mut *store.ticker.watch)
+}
+
+/// Extends a kept quotient to heap `to`, noting where it was refused.
+fn grow(
+    kept: &mut Kept,
+    to: u64,
+    limits: &crate::eval::limits::Limits,
+    memory: u64,
+    watch: &mut dyn crate::engine::Watch,
+) -> Result<(), QuotientError> {
+    let mut spend = Spend::new(limits.positions, limits.work, memory, watch);
     let r = kept.solver.extend_to(to, &mut spend);
     if let Err(e) = &r
         && *e != QuotientError::Interrupted

@@ -18,7 +18,7 @@ use crate::engine::Watch;
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, VecDeque};
+use std::collections::BinaryHeap;
 use std::hash::Hasher;
 
 /// A heap as the searches see it: its element and the elements of its
@@ -248,29 +248,31 @@ fn extend_from(
     new: &Letter,
     spend: &mut Spend,
 ) -> Result<bool, QuotientError> {
-    let mut queue = VecDeque::new();
     let cost = m.t.order as u64 / 8 + 1;
-    for i in 0..start {
-        let s = m.apply(&states.list[i], new);
+    // a state reached: false when it fails the condition; new states are
+    // appended, so those from `start` on are the queue
+    let add = |states: &mut States, s: Vec<u64>, spend: &mut Spend| {
         spend.work(cost)?;
         if !m.holds(&s) {
             return Ok(false);
         }
-        let (id, fresh) = states.insert(s, spend)?;
-        if fresh {
-            queue.push_back(id);
+        states.insert(s, spend)?;
+        Ok::<bool, QuotientError>(true)
+    };
+    for i in 0..start {
+        let s = m.apply(&states.list[i], new);
+        if !add(states, s, spend)? {
+            return Ok(false);
         }
     }
-    while let Some(id) = queue.pop_front() {
+    let mut next = 0;
+    while next < states.len() - start {
+        let id = start + next;
+        next += 1;
         for l in letters.iter().chain(std::iter::once(new)) {
-            let s = m.apply(&states.list[id as usize], l);
-            spend.work(cost)?;
-            if !m.holds(&s) {
+            let s = m.apply(&states.list[id], l);
+            if !add(states, s, spend)? {
                 return Ok(false);
-            }
-            let (id, fresh) = states.insert(s, spend)?;
-            if fresh {
-                queue.push_back(id);
             }
         }
     }
