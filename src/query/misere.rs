@@ -320,9 +320,6 @@ impl<'a> Misere<'a> {
         {
             return Ok(p);
         }
-        if let Some(heaps) = self.tame_nims(items)? {
-            return Ok(engine::bouton_p(&heaps));
-        }
         let (e, mut src) = self.src();
         let r = e.outcome(items, &mut src);
         r.map_err(|err| self.error(err, g))
