@@ -509,3 +509,119 @@ fn far_heaps_are_answered_by_a_proven_period() {
         run_ok("game k = octal 0.77\nmisere outcome k(76) + k(7)\nmisere outcome k(76) + k(76)");
     assert_eq!(lines, want);
 }
+
+// ------------------------------------------------ explicit games, naively
+
+/// An explicit game: its options.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct X(Vec<X>);
+
+impl X {
+    fn text(&self) -> String {
+        if self.0.is_empty() {
+            return "0".into();
+        }
+        let parts: Vec<String> = self.0.iter().map(X::text).collect();
+        format!("{{{}}}", parts.join(", "))
+    }
+}
+
+/// True when the sum of explicit games is a misère P-position, by the
+/// definition (a sum with no move is N: the player to move has won).
+fn naive_x(sum: &[X], memo: &mut HashMap<Vec<X>, bool>) -> bool {
+    let mut key: Vec<X> = sum.iter().filter(|g| !g.0.is_empty()).cloned().collect();
+    key.sort();
+    if let Some(&p) = memo.get(&key) {
+        return p;
+    }
+    let mut p = !key.is_empty();
+    'all: for i in 0..key.len() {
+        for o in &key[i].0 {
+            let mut next = key.clone();
+            next[i] = o.clone();
+            if naive_x(&next, memo) {
+                p = false;
+                break 'all;
+            }
+        }
+    }
+    memo.insert(key, p);
+    p
+}
+
+fn explicit() -> impl Strategy<Value = X> {
+    let leaf = Just(X(Vec::new()));
+    leaf.prop_recursive(3, 12, 3, |inner| {
+        prop::collection::vec(inner, 0..=3).prop_map(X)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// Sums of explicit games: answered by genus arithmetic when every
+    /// component is tame throughout, by the search otherwise; both the
+    /// outcome and the misère Grundy value against the definition.
+    #[test]
+    fn sums_of_explicit_games(sum in prop::collection::vec(explicit(), 1..=3)) {
+        let text: Vec<String> = sum.iter().map(X::text).collect();
+        let text = text.join(" + ");
+        let lines = run_ok(&format!("misere outcome {text}\nmisere grundy {text}"));
+        let mut memo = HashMap::new();
+        prop_assert_eq!(lines[0].starts_with('P'), naive_x(&sum, &mut memo), "{}", text);
+        let mut with = sum.clone();
+        with.push(X(Vec::new()));
+        let b = (0u64..).find(|&b| {
+            *with.last_mut().unwrap() = X((0..b).map(nim_x).collect());
+            naive_x(&with, &mut memo)
+        }).unwrap();
+        prop_assert_eq!(&lines[1], &b.to_string(), "{}", text);
+    }
+
+    /// Sums of Kayles rows with Nim heaps and explicit games that play
+    /// like small Nim heaps: those are replaced by rows of the same class
+    /// and the quotient answers; the outcome, the misère Grundy value and
+    /// the winning moves against the definition.
+    #[test]
+    fn family_heaps_beside_nim_like_games(
+        heaps in prop::collection::vec(1u64..=12, 1..=2),
+        nims in prop::collection::vec(0u64..=5, 1..=2),
+    ) {
+        let mut sum: Vec<C> = heaps.iter().map(|&h| C::K(h)).collect();
+        sum.extend(nims.iter().map(|&n| C::Nim(n)));
+        // `{0, *1}` is `*2`, written as an explicit game
+        let written = text(&sum).replace("nim(2)", "{0, *1}");
+        let lines = run_ok(&format!(
+            "game k = octal 0.77\nmisere outcome {written}\nmisere grundy {written}"
+        ));
+        prop_assert_eq!(lines[0].starts_with('P'), naive_p(&sum, &mut HashMap::new()), "{}", written);
+        prop_assert_eq!(&lines[1], &naive_grundy(&sum, &mut HashMap::new()).to_string(), "{}", written);
+    }
+}
+
+fn nim_x(n: u64) -> X {
+    X((0..n).map(nim_x).collect())
+}
+
+/// Genus arithmetic holds among games that are tame throughout, but a tame
+/// component may not be replaced by the Nim heaps of its genus beside a
+/// wild one: `{*2}` and `*2 + *2` have the genus `0^02`, yet beside
+/// `{0, {*2}} + {*1, {*2}}` one sum is N and the other P (the definition
+/// says so too). `misere outcome` answers both correctly.
+#[test]
+fn a_tame_component_beside_wild_ones_is_not_folded() {
+    let lines = run_ok(
+        "genus {*2}\ngenus *2 + *2\nmisere outcome {*2} + {0, {*2}} + {*1, {*2}}\nmisere outcome *2 + *2 + {0, {*2}} + {*1, {*2}}",
+    );
+    assert!(lines[0].starts_with("0^02 (tame"), "{lines:?}");
+    assert!(lines[1].starts_with("0^02 (tame"), "{lines:?}");
+    let two = nim_x(2);
+    let t = X(vec![two.clone()]);
+    let w1 = X(vec![X(vec![]), t.clone()]);
+    let w2 = X(vec![nim_x(1), t.clone()]);
+    let mut memo = HashMap::new();
+    assert!(!naive_x(&[t, w1.clone(), w2.clone()], &mut memo));
+    assert!(naive_x(&[two.clone(), two, w1, w2], &mut memo));
+    assert!(lines[2].starts_with('N'), "{lines:?}");
+    assert!(lines[3].starts_with('P'), "{lines:?}");
+}

@@ -32,6 +32,7 @@ impl Checker<'_> {
             Query::MisereOutcome(e) => QueryIr::MisereOutcome(self.game(e)?),
             Query::MisereGrundy(e) => QueryIr::MisereGrundy(self.game(e)?),
             Query::MisereMoves(e) => QueryIr::MisereMoves(self.game(e)?),
+            Query::MisereExplain(e) => QueryIr::MisereExplain(self.game(e)?),
             Query::Genus(e) => QueryIr::Genus(self.game(e)?),
             Query::MisereQuotient(word, name, to, n) => {
                 let example = "`misere quotient NAME to N`, for a game defined by a rule such as `game k = octal 0.77`";
@@ -186,6 +187,7 @@ impl Checker<'_> {
                 | Query::Genus(_)
                 | Query::MisereQuotient(..)
                 | Query::Explain(_)
+                | Query::MisereExplain(_)
                 | Query::Table(..)
                 | Query::TableAs(..)
                 | Query::SequenceBy(..)

@@ -188,6 +188,7 @@ pub enum QueryIr {
     MisereOutcome(GameExpr),
     MisereGrundy(GameExpr),
     MisereMoves(GameExpr),
+    MisereExplain(GameExpr),
     /// `genus G`.
     Genus(GameExpr),
     /// `misere quotient NAME to N`.

@@ -41,6 +41,8 @@ pub enum Answer {
     },
     /// `explain G`: the derivation, a line a step.
     Explain(Vec<String>),
+    /// `misere explain`: lines, as `explain`.
+    MisereExplain(Vec<String>),
     /// `equiv G, H`: the two values.
     Equiv {
         a: u64,
@@ -227,6 +229,7 @@ impl Answer {
             Answer::Moves { .. } => "moves",
             Answer::MisereMoves { .. } => "misere moves",
             Answer::Explain(_) => "explain",
+            Answer::MisereExplain(_) => "misere explain",
             Answer::Equiv { .. } => "equiv",
             Answer::Sequence(_) => "sequence",
             Answer::Period(_) => "period",

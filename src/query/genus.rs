@@ -149,16 +149,26 @@ pub fn combine(options: &[Rc<Genus>]) -> Option<Genus> {
 
 /// The genus of every position reachable from `start` (a sorted list of
 /// components), by an explicit depth-first search.
+///
+/// A position made of Nim heaps alone is not expanded: its genus is that
+/// of the Nim position (`Genus::of_nim`), tame throughout. `work` bounds
+/// the options listed, `positions` the positions held; past either the
+/// search ends with `too_many()`.
 pub fn search<E>(
     start: Vec<Item>,
     options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>,
     positions: u64,
+    work: u64,
     too_many: impl Fn() -> E,
 ) -> Result<Rc<Genus>, E> {
+    if let Some(heaps) = nim_heaps(&start) {
+        return Ok(Rc::new(Genus::of_nim(&heaps)));
+    }
     let mut memo: FxHashMap<Vec<Item>, Rc<Genus>> = FxHashMap::default();
     let mut stack: Vec<(Vec<Item>, Vec<Vec<Item>>, usize)> = Vec::new();
-    let opts_of = |p: &[Item],
-                   options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>|
+    let mut listed = 0u64;
+    let mut opts_of = |p: &[Item],
+                       options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>|
      -> Result<Vec<Vec<Item>>, E> {
         let mut out = Vec::new();
         for i in 0..p.len() {
@@ -170,6 +180,10 @@ pub fn search<E>(
                 q.extend(o.iter().copied().filter(|&x| x != Item::Nim(0)));
                 q.sort_unstable();
                 out.push(q);
+            }
+            listed = listed.saturating_add(out.len() as u64);
+            if listed > work {
+                return Err(too_many());
             }
         }
         out.sort_unstable();
@@ -183,13 +197,19 @@ pub fn search<E>(
         if top.2 < top.1.len() {
             let next = top.1[top.2].clone();
             top.2 += 1;
-            if !memo.contains_key(&next) {
-                if memo.len() as u64 + stack.len() as u64 >= positions {
-                    return Err(too_many());
-                }
-                let o = opts_of(&next, options)?;
-                stack.push((next, o, 0));
+            if memo.contains_key(&next) {
+                continue;
             }
+            if let Some(heaps) = nim_heaps(&next) {
+                let g = Rc::new(Genus::of_nim(&heaps));
+                memo.insert(next, g);
+                continue;
+            }
+            if memo.len() as u64 + stack.len() as u64 >= positions {
+                return Err(too_many());
+            }
+            let o = opts_of(&next, options)?;
+            stack.push((next, o, 0));
             continue;
         }
         let (p, opts, _) = stack.pop().expect("checked above");
@@ -202,9 +222,20 @@ pub fn search<E>(
     }
 }
 
+/// The heaps of a position made of Nim heaps alone.
+fn nim_heaps(p: &[Item]) -> Option<Vec<u64>> {
+    p.iter()
+        .map(|x| match x {
+            Item::Nim(n) => Some(*n),
+            _ => None,
+        })
+        .collect()
+}
+
 /// `genus G`.
 pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, EvalError> {
     let limit = store.limits.positions;
+    let work = store.limits.work;
     let mut m = Misere::new(defs, store);
     let mut items = m.items(g)?;
     items.retain(|&x| x != Item::Nim(0));
@@ -212,12 +243,13 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
     let too_many = || {
         EvalError::from(
             Diagnostic::unplaced(format!(
-                "the genus of {} needs more than {limit} positions",
+                "the genus of {} needs more than {limit} positions or {work} options listed",
                 super::show::game(defs, g)
             ))
             .hint(format!(
-                "`set positions {}` raises the limit",
-                limit.saturating_mul(10)
+                "`set positions {}` and `set work {}` raise the limits",
+                limit.saturating_mul(10),
+                work.saturating_mul(10)
             )),
         )
     };
@@ -227,7 +259,7 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
         let mut heaps = Vec::new();
         let mut all = true;
         for &x in &items {
-            let c = search(vec![x], &mut options, limit, too_many)?;
+            let c = search(vec![x], &mut options, limit, work, too_many)?;
             match c.nim_position() {
                 Some(h) if c.tame_all => heaps.extend(h),
                 _ => {
@@ -246,7 +278,7 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
             });
         }
     }
-    let r = search(items, &mut options, limit, too_many)?;
+    let r = search(items, &mut options, limit, work, too_many)?;
     Ok(GenusAnswer {
         normal: r.normal,
         tame: r.tame(),
@@ -277,7 +309,7 @@ mod tests {
             (vec![1, 1, 1], (1, vec![0, 3, 1])),
         ] {
             let items: Vec<Item> = heaps.iter().map(|&h| Item::Nim(h)).collect();
-            let g = search(items, &mut nim_opts, 1 << 20, || ()).unwrap();
+            let g = search(items, &mut nim_opts, 1 << 20, 1 << 30, || ()).unwrap();
             assert_eq!((g.normal, g.seq.clone()), want, "{heaps:?}");
             assert_eq!(*g, Genus::of_nim(&heaps), "{heaps:?}");
             assert!(g.tame_all);

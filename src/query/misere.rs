@@ -119,6 +119,16 @@ pub struct Misere<'a> {
     tame: FxHashMap<Item, Option<Vec<u64>>>,
     /// The options of components listed so far.
     options: FxHashMap<Item, Rc<Vec<Vec<Item>>>>,
+    /// Per family and Nim value, the smallest heap that plays like it.
+    nim_heaps: FxHashMap<(u32, u64), Option<u64>>,
+}
+
+/// A component of a sum replaced by heaps of a family that play like the
+/// same Nim heap `*v` (none when `v` is 0).
+pub struct Subst {
+    pub item: usize,
+    pub heaps: Vec<u64>,
+    pub v: u64,
 }
 
 impl<'a> Misere<'a> {
@@ -144,6 +154,7 @@ impl<'a> Misere<'a> {
             parts,
             tame: FxHashMap::default(),
             options: FxHashMap::default(),
+            nim_heaps: FxHashMap::default(),
         }
     }
 
@@ -235,6 +246,88 @@ impl<'a> Misere<'a> {
         )
     }
 
+    /// The family and heaps of a sum that is, or is misère-equivalent to,
+    /// a sum of heaps of one family: every component a heap of it, or
+    /// proven `≡ *v` (the mex rule of `engine::misere`) for a `v` that one
+    /// of the family's heaps is also proven `≡` to (or `v xor 1`, beside a
+    /// heap `≡ *1`: `*a + *1 ≡ *(a xor 1)`). Equivalence is a congruence
+    /// for sums, so the sum has the outcome of the family's sum; nothing
+    /// weaker is used (two games alike in every sum of the family's heaps
+    /// may differ beside other games, so a component of another kind is
+    /// never replaced by what the quotient alone says of it). The second
+    /// list names, per substituted component, the heap put in its place.
+    pub fn family_form(&mut self, items: &[Item]) -> Option<(GameId, Vec<u64>, Vec<Subst>)> {
+        if let Some((game, heaps)) = self.one_family(items) {
+            return Some((game, heaps, Vec::new()));
+        }
+        let mut family = None;
+        for &it in items {
+            if let Item::Heap { family: f, .. } = it {
+                if family.is_some_and(|x| x != f) {
+                    return None;
+                }
+                family = Some(f);
+            }
+        }
+        let f = family?;
+        let analysis = self.analyse_quiet(items)?;
+        let mut heaps = Vec::new();
+        let mut subst = Vec::new();
+        for (i, &it) in items.iter().enumerate() {
+            match it {
+                Item::Heap { n, .. } => heaps.push(n),
+                Item::Nim(0) => {}
+                _ => {
+                    let v = analysis.nim[i]?;
+                    if v == 0 {
+                        subst.push(Subst {
+                            item: i,
+                            heaps: Vec::new(),
+                            v,
+                        });
+                        continue;
+                    }
+                    let with = match self.heap_like(f, v) {
+                        Some(n) => vec![n],
+                        None => vec![self.heap_like(f, v ^ 1)?, self.heap_like(f, 1)?],
+                    };
+                    heaps.extend(&with);
+                    subst.push(Subst {
+                        item: i,
+                        heaps: with,
+                        v,
+                    });
+                }
+            }
+        }
+        let game = self.family_game(f)?;
+        Some((game, heaps, subst))
+    }
+
+    /// The smallest heap of family `f` proven to play like `*v`, among the
+    /// first few.
+    fn heap_like(&mut self, f: u32, v: u64) -> Option<u64> {
+        const FIRST: u64 = 64;
+        if let Some(&known) = self.nim_heaps.get(&(f, v)) {
+            return known;
+        }
+        let last = FIRST.min(self.store.limits.heap);
+        let heaps: Vec<Item> = (0..=last).map(|n| Item::Heap { family: f, n }).collect();
+        let found = self
+            .analyse_quiet(&heaps)
+            .and_then(|a| a.nim.iter().position(|&x| x == Some(v)).map(|n| n as u64));
+        self.nim_heaps.insert((f, v), found);
+        found
+    }
+
+    fn family_game(&self, f: u32) -> Option<GameId> {
+        self.parts
+            .families
+            .iter()
+            .find(|&(_, &x)| x == f)
+            .map(|(&g, _)| g)
+    }
+
     /// The family and heaps when every component is a heap of one family.
     pub fn one_family(&self, items: &[Item]) -> Option<(GameId, Vec<u64>)> {
         let mut family = None;
@@ -266,6 +359,7 @@ impl<'a> Misere<'a> {
     /// the sum to the search.
     pub fn tame_nims(&mut self, items: &[Item]) -> Result<Option<Vec<u64>>, EvalError> {
         const CHEAP: u64 = 1 << 14;
+        const CHEAP_WORK: u64 = 1 << 20;
         let analysis = self.analyse_quiet(items);
         let mut heaps = Vec::new();
         for (i, &x) in items.iter().enumerate() {
@@ -284,7 +378,7 @@ impl<'a> Misere<'a> {
             }
             // `None`: more positions than classifying cheaply allows
             let mut options = |y: Item| self.item_options(y).map_err(Some);
-            let g = match super::genus::search(vec![x], &mut options, CHEAP, || None) {
+            let g = match super::genus::search(vec![x], &mut options, CHEAP, CHEAP_WORK, || None) {
                 Ok(g) => g,
                 Err(Some(EvalError::Interrupted)) => return Err(EvalError::Interrupted),
                 Err(_) => {
@@ -308,25 +402,100 @@ impl<'a> Misere<'a> {
     }
 
     /// Why the sum is what it is, by the family's quotient, if it answered.
-    pub fn quotient_reason(&mut self, items: &[Item]) -> Option<String> {
-        let (game, heaps) = self.one_family(items)?;
-        super::quotient::reason(self.defs, self.store, game, &heaps)
+    /// `g` is the sum whose components `items` are, for naming them.
+    pub fn quotient_reason(&mut self, items: &[Item], g: &Game) -> Option<String> {
+        let (game, heaps, subst) = self.family_form(items)?;
+        let r = super::quotient::reason(self.defs, self.store, game, &heaps)?;
+        if subst.is_empty() {
+            return Some(r);
+        }
+        let name = &self.defs.games[game].name;
+        let said: Vec<String> = subst
+            .iter()
+            .map(|s| {
+                let part = g.parts.get(s.item).map_or_else(String::new, |p| {
+                    show::game(self.defs, &Game::single(p.clone()))
+                });
+                let like: Vec<String> = s.heaps.iter().map(|n| format!("{name}({n})")).collect();
+                let nim = matches!(g.parts.get(s.item), Some(Part::Nim { .. }));
+                match (like.as_slice(), nim) {
+                    ([], _) => format!("{part} plays like 0 and is left out"),
+                    (_, true) => format!(
+                        "{part} is replaced by {}, which plays like *{}",
+                        like.join(" + "),
+                        s.v
+                    ),
+                    (_, false) => format!(
+                        "{part} plays like *{}, as {} does, and is replaced by it",
+                        s.v,
+                        like.join(" + ")
+                    ),
+                }
+            })
+            .collect();
+        Some(format!("in misère play {}, so {r}", said.join(", ")))
     }
 
     /// True when the sum of `items` (written `g`, for messages) is P.
     pub fn outcome(&mut self, items: &[Item], g: &Game) -> Result<bool, EvalError> {
-        if let Some((game, heaps)) = self.one_family(items)
+        if let Some((game, heaps, _)) = self.family_form(items)
             && let Some(p) = super::quotient::sum_p(self.defs, self.store, game, &heaps)?
         {
             return Ok(p);
+        }
+        if let Some(heaps) = self.tame_sum(items)? {
+            return Ok(engine::bouton_p(&heaps));
         }
         let (e, mut src) = self.src();
         let r = e.outcome(items, &mut src);
         r.map_err(|err| self.error(err, g))
     }
 
+    /// The misère Grundy value of a sum of one family's heaps, the one `b`
+    /// for which the sum plus `*b` is P, when the quotient answers for
+    /// every `b` up to it (each `*b` must be replaceable by the family's
+    /// heaps, see [`Misere::family_form`]).
+    fn grundy_by_quotient(&mut self, items: &[Item]) -> Result<Option<u64>, EvalError> {
+        if self.family_form(items).is_none() {
+            return Ok(None);
+        }
+        let mut with = items.to_vec();
+        with.push(Item::Nim(0));
+        for b in 0..64 {
+            *with.last_mut().expect("pushed above") = Item::Nim(b);
+            let Some((game, heaps, _)) = self.family_form(&with) else {
+                return Ok(None);
+            };
+            match super::quotient::sum_p(self.defs, self.store, game, &heaps)? {
+                Some(true) => return Ok(Some(b)),
+                Some(false) => {}
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The Nim position a sum plays like when some component is not known
+    /// to play like a Nim heap but every component is tame throughout
+    /// (genus arithmetic); `None` when that is not so, or not found
+    /// cheaply.
+    pub fn tame_sum(&mut self, items: &[Item]) -> Result<Option<Vec<u64>>, EvalError> {
+        match self.analyse_quiet(items) {
+            Some(a) if a.nim_values().is_some() => return Ok(None),
+            None => return Ok(None),
+            Some(_) => {}
+        }
+        self.tame_nims(items)
+    }
+
     /// The misère Grundy value of the sum of `items`.
     pub fn grundy(&mut self, items: &[Item], g: &Game) -> Result<u64, EvalError> {
+        if let Some(b) = self.grundy_by_quotient(items)? {
+            return Ok(b);
+        }
+        if let Some(heaps) = self.tame_sum(items)? {
+            return Ok(super::genus::Genus::of_nim(&heaps).seq[0]);
+        }
         let (e, mut src) = self.src();
         let r = e.grundy(items, &mut src);
         r.map_err(|err| self.error(err, g))
@@ -445,7 +614,10 @@ impl<'a> Misere<'a> {
             .hint("misère outcomes are defined for games that always end"),
         };
         let items = self.parts.items(g);
-        let d = match self.one_family(&items).and_then(|(game, _)| self.store.quotients.get(&game)) {
+        let d = match self
+            .family_form(&items)
+            .and_then(|(game, _, _)| self.store.quotients.get(&game))
+        {
             Some(k) if k.refused.is_some() => d.note(format!(
                 "its misère quotient, which answers sums of its heaps at once, is known to heap {} (order {}) and grew past the work allowed beside the search there (a tenth of `set work`)",
                 k.solver.to(),

@@ -43,24 +43,20 @@ pub fn why(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, Eval
     let items = m.items(g)?;
     let p = m.outcome(&items, g)?;
     let mut lines = Vec::new();
-    let analysis = m.analyse(&items, g)?;
-    if let Some(values) = analysis.nim_values() {
-        lines.push(format!("why: {}", bouton_reason(defs, g, &values)));
-        if p {
-            return Ok(lines);
-        }
+    let rule = rule_reason(&mut m, g, &items)?;
+    if let Some(r) = &rule {
+        lines.push(format!("why: {r}"));
     }
     if p {
-        lines.push(format!("why: {}", p_reason(&mut m, g, &items)?));
+        if rule.is_none() {
+            lines.push(format!("why: {SEARCHED}"));
+        }
         return Ok(lines);
-    }
-    if let Some(r) = m.quotient_reason(&items) {
-        lines.push(format!("why: {r}"));
     }
     let first = winning_moves(&mut m, g, &items, 1)?;
     let line = match first.first() {
         Some(mv) => format!("{mv} leaves a P-position in misère play, so the player to move wins"),
-        None => "there is no move, and in misère play the player who cannot move wins".into(),
+        None => NO_MOVE.into(),
     };
     lines.push(if lines.is_empty() {
         format!("why: {line}")
@@ -70,16 +66,79 @@ pub fn why(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, Eval
     Ok(lines)
 }
 
+/// `misere explain G`: the outcome, the rule behind it, and the winning
+/// moves (a few) or why there is none.
+pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+    const SHOWN: usize = 8;
+    let mut m = Misere::new(defs, store);
+    let items = m.items(g)?;
+    let p = m.outcome(&items, g)?;
+    let shown = show::game(defs, g);
+    let mut lines = vec![if p {
+        format!("{shown} is a P-position in misère play (the previous player wins)")
+    } else {
+        format!("{shown} is an N-position in misère play (the next player wins)")
+    }];
+    let rule = rule_reason(&mut m, g, &items)?;
+    if let Some(r) = &rule {
+        lines.push(r.clone());
+    }
+    if p {
+        lines.push(match rule {
+            Some(_) => "so every move leaves an N-position".into(),
+            None => SEARCHED.into(),
+        });
+        return Ok(lines);
+    }
+    let moves = winning_moves(&mut m, g, &items, SHOWN + 1)?;
+    if moves.is_empty() {
+        lines.push(NO_MOVE.into());
+        return Ok(lines);
+    }
+    if rule.is_none() {
+        lines.push("found by exhaustive search of the positions it reaches:".into());
+    }
+    let more = moves.len() > SHOWN;
+    for mv in moves.iter().take(SHOWN) {
+        lines.push(format!("  {mv} leaves a P-position"));
+    }
+    if more {
+        lines.push("  and more: `misere moves` lists them all".into());
+    }
+    Ok(lines)
+}
+
+const SEARCHED: &str = "every move leaves an N-position (found by exhaustive search)";
+const NO_MOVE: &str = "there is no move, and in misère play the player who cannot move wins";
+
 /// Why a P-position is one.
 fn p_reason(m: &mut Misere, g: &Game, items: &[Item]) -> Result<String, EvalError> {
+    Ok(rule_reason(m, g, items)?.unwrap_or_else(|| SEARCHED.into()))
+}
+
+/// The rule that decides the sum's outcome, when one does: Bouton's rule
+/// on components that play like Nim heaps, the family's quotient, or
+/// genus arithmetic on components tame throughout.
+fn rule_reason(m: &mut Misere, g: &Game, items: &[Item]) -> Result<Option<String>, EvalError> {
     let analysis = m.analyse(items, g)?;
-    Ok(match analysis.nim_values() {
-        Some(values) => bouton_reason(m.defs, g, &values),
-        None => match m.quotient_reason(items) {
-            Some(r) => r,
-            None => "every move leaves an N-position (found by exhaustive search)".into(),
-        },
-    })
+    if let Some(values) = analysis.nim_values() {
+        return Ok(Some(bouton_reason(m.defs, g, &values)));
+    }
+    if let Some(r) = m.quotient_reason(items, g) {
+        return Ok(Some(r));
+    }
+    Ok(m.tame_sum(items)?.map(|heaps| {
+        let nims: Vec<String> = heaps.iter().map(|h| format!("*{h}")).collect();
+        let position = if nims.is_empty() {
+            "0".to_string()
+        } else {
+            nims.join(" + ")
+        };
+        format!(
+            "every component is tame throughout (each of its positions has the genus of a sum of Nim heaps), so by genus arithmetic the sum plays like {position}; {}",
+            bouton_rule(&heaps)
+        )
+    }))
 }
 
 /// Bouton's misère rule applied to components that play like Nim heaps.
@@ -100,24 +159,28 @@ fn bouton_reason(defs: &Defs, g: &Game, values: &[u64]) -> String {
     if !named.is_empty() {
         out.push_str(&format!("in misère play {}, so ", join_and(&named)));
     }
+    out.push_str(&bouton_rule(values));
+    out
+}
+
+/// Bouton's misère rule on Nim heaps, with its verdict.
+fn bouton_rule(values: &[u64]) -> String {
     let p = bouton_p(values);
     let verdict = if p { "P" } else { "N" };
-    out.push_str("by Bouton's misère rule, ");
     if values.iter().all(|&v| v <= 1) {
         let ones = values.iter().filter(|&&v| v == 1).count();
-        out.push_str(&format!(
-            "with every heap 0 or 1 the position is P exactly when the number of 1-heaps is odd; here it is {ones}: {verdict}"
-        ));
+        format!(
+            "by Bouton's misère rule, with every heap 0 or 1 the position is P exactly when the number of 1-heaps is odd; here it is {ones}: {verdict}"
+        )
     } else {
         let here = match values {
             [v] => format!("the nim-sum is {v}"),
             _ => show::xor_line(values),
         };
-        out.push_str(&format!(
-            "with a heap larger than 1 the position is P exactly when the nim-sum is 0, as in normal play; here {here}: {verdict}"
-        ));
+        format!(
+            "by Bouton's misère rule, with a heap larger than 1 the position is P exactly when the nim-sum is 0, as in normal play; here {here}: {verdict}"
+        )
     }
-    out
 }
 
 fn join_and(items: &[String]) -> String {
@@ -188,6 +251,11 @@ fn winning_options(
 ) -> Result<Vec<Game>, EvalError> {
     let defs = m.defs;
     let options: Vec<Game> = match p {
+        // a small heap's options are few, and a sum of one family's heaps
+        // with one of them may be answered by the family's quotient
+        Part::Nim { n, star } if *n <= 64 => (0..*n)
+            .map(|b| Game::single(Part::Nim { n: b, star: *star }))
+            .collect(),
         Part::Nim { n, star } => {
             // the rest plus *b is P exactly for b = G-(rest)
             let b = m.grundy(rest, rest_game)?;

@@ -139,6 +139,10 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             let g = store.eval_game(defs, e)?;
             misere_moves::misere_moves(defs, store, &g)?
         }
+        QueryIr::MisereExplain(e) => {
+            let g = store.eval_game(defs, e)?;
+            Answer::MisereExplain(misere_moves::explain(defs, store, &g)?)
+        }
         QueryIr::MisereQuotient(game, to) => {
             let to = store.eval_int(defs, to)?;
             Answer::MisereQuotient(Box::new(quotient::misere_quotient(defs, store, *game, to)?))

@@ -38,7 +38,7 @@ pub fn answer(a: &Answer) -> Value {
             Some(why) => json!({ "moves": moves, "reason": why }),
             None => json!({ "moves": moves }),
         },
-        Answer::Explain(lines) => json!({ "lines": lines }),
+        Answer::Explain(lines) | Answer::MisereExplain(lines) => json!({ "lines": lines }),
         Answer::Equiv { a, b } => json!({ "equivalent": a == b, "values": [a, b] }),
         Answer::Sequence(s) => match s.by {
             Some(by) => json!({ "from": s.from, "values": s.values, "by": by }),

@@ -35,7 +35,7 @@ pub fn lines(a: &Answer) -> Vec<String> {
             more: 0,
             none: none.clone(),
         }),
-        Answer::Explain(lines) => lines.clone(),
+        Answer::Explain(lines) | Answer::MisereExplain(lines) => lines.clone(),
         Answer::Equiv { a, b } => vec![if a == b {
             format!("equivalent: both have value {a}, so their sum is a P-position")
         } else {

@@ -127,6 +127,7 @@ pub enum Query {
     /// `misere grundy G`: the misère Grundy value.
     MisereGrundy(Expr),
     MisereMoves(Expr),
+    MisereExplain(Expr),
     /// `genus G`: Conway's genus.
     Genus(Expr),
     /// `misere quotient NAME to N`: the words `quotient` and `to` (checked
