@@ -24,7 +24,17 @@
 //! nim-sum `a`). A game all of whose positions have tame genera plays in
 //! sums with other such games like the Nim position of its genus (Conway's
 //! theorem on tame games), so the genus of a sum of them is found by Nim
-//! arithmetic; the tests check this against the recursion on the sum.
+//! arithmetic; the tests check this against the recursion on the sum, and
+//! `tests/misere.rs` checks the outcomes it gives against the definition on
+//! random sums of explicit games.
+//!
+//! **Only among tame games.** The theorem says nothing of a tame game
+//! beside a wild one, and folding it there is wrong: `{*2}` is tame
+//! throughout with the genus `0^02` of `*2 + *2`, yet
+//! `{*2} + {0, {*2}} + {*1, {*2}}` is N while `*2 + *2 + {0, {*2}} +
+//! {*1, {*2}}` is P (both by the definition; a test keeps the example). So
+//! misère questions fold a component into Nim heaps beside wild ones only
+//! when it is misère-equivalent to them (the mex rule of `engine::misere`).
 
 use super::GenusAnswer;
 use super::misere::Misere;
