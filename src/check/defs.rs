@@ -28,6 +28,18 @@ impl Checker<'_> {
                     body: Body::Family(..),
                     ..
                 } => (name, 1),
+                // A graph game's parameter is the vertex: `g.a`.
+                StmtKind::Game {
+                    name,
+                    body: Body::Graph(chains, _),
+                    ..
+                } => {
+                    if !self.unit_vertices.contains_key(&name.text) {
+                        let (names, _) = super::graph::vertices_and_edges(chains);
+                        self.unit_vertices.insert(name.text.clone(), names);
+                    }
+                    (name, 1)
+                }
                 StmtKind::Game { name, params, .. } => (name, params.len()),
                 _ => continue,
             };

@@ -68,7 +68,7 @@ impl Checker<'_> {
                 _ => Type::Game,
             },
             ExprKind::Call(f, _) if NIM_FUNCTIONS.contains(&f.text.as_str()) => Type::Int,
-            ExprKind::Call(..) | ExprKind::Nimber(_) => Type::Game,
+            ExprKind::Call(..) | ExprKind::Nimber(_) | ExprKind::Vertex(..) => Type::Game,
             ExprKind::Set(items) => {
                 let ints = items.iter().all(|i| self.infer_in(i, bound) == Type::Int);
                 let zeros = items.iter().all(|i| i.kind == ExprKind::Int(0));
@@ -213,6 +213,7 @@ impl Checker<'_> {
                 _ => return Err(self.mismatch(e, Type::Game)),
             },
             ExprKind::Call(name, args) => self.call(name, args, e)?,
+            ExprKind::Vertex(g, v) => self.vertex(g, v, e)?,
             ExprKind::Nimber(None) => GameExpr::Nim {
                 n: IntExpr {
                     kind: IntKind::Lit(1),
@@ -262,6 +263,13 @@ impl Checker<'_> {
     fn call(&mut self, name: &ast::Name, args: &[Expr], e: &Expr) -> R<GameExpr> {
         let found = self.resolve(name)?;
         if let Named::Game(id, arity) = found {
+            if let Some(names) = self.vertices(&name.text, id) {
+                let first = names.first().cloned().unwrap_or_default();
+                return Err(self
+                    .err(&e.span, format!("`{}` is a graph game", name.text))
+                    .label("its positions are named by vertices")
+                    .hint(format!("write `{}.{first}`", name.text)));
+            }
             if args.len() != arity {
                 return Err(self.arity(name, arity, args.len(), e));
             }

@@ -11,6 +11,7 @@
 mod checks;
 mod defs;
 pub mod expr;
+mod graph;
 pub mod names;
 mod plot;
 mod stmt;
@@ -33,6 +34,8 @@ pub struct Checker<'a> {
     games: &'a [GameDef],
     /// Games defined in this unit: usable anywhere in it.
     unit_games: HashMap<String, (GameId, usize)>,
+    /// The vertices of the graph games of this unit, as defined so far.
+    unit_vertices: HashMap<String, Vec<String>>,
     /// Where each game of the unit is first defined (that definition is
     /// installed before the unit runs; later ones where they stand).
     first_def: HashMap<String, ast::Span>,
@@ -70,6 +73,7 @@ pub fn check_unit(stmts: &[Stmt], src: SourceId, cx: Context) -> (Unit, Vec<Diag
         names: cx.names,
         games: cx.games,
         unit_games: HashMap::new(),
+        unit_vertices: HashMap::new(),
         first_def: HashMap::new(),
         unit_globals: HashMap::new(),
         unit_failed: HashMap::new(),

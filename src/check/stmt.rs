@@ -62,6 +62,7 @@ impl Checker<'_> {
                 };
                 let params = match body {
                     Body::Family(..) => vec!["n".to_string()],
+                    Body::Graph(..) => vec!["v".to_string()],
                     Body::Expr(_) => params.iter().map(|p| p.text.clone()).collect(),
                 };
                 if params.len() != arity {
@@ -77,6 +78,7 @@ impl Checker<'_> {
                         loc: failure.loc,
                         kind: DefKind::Declared,
                         slots: 0,
+                        vertices: Vec::new(),
                     },
                     uses: Vec::new(),
                     failure: Some(failure),
@@ -143,7 +145,23 @@ impl Checker<'_> {
                     }
                     self.bind_local(&p.text);
                 }
+                let mut vertices = Vec::new();
                 let (kind, params) = match body {
+                    Body::Graph(chains, span) => {
+                        if let Some(p) = params.first() {
+                            return Err(self
+                                .err(&p.span, "a graph game has no parameters")
+                                .label("a parameter")
+                                .hint(format!(
+                                    "write `game {} = graph {{ .. }}` and its positions as `{}.a`",
+                                    name.text, name.text
+                                )));
+                        }
+                        let (names, set) = self.graph_rule(id, chains, span)?;
+                        self.unit_vertices.insert(name.text.clone(), names.clone());
+                        vertices = names;
+                        (DefKind::Rule(Rule::Options(set)), vec!["v".to_string()])
+                    }
                     Body::Expr(e) => {
                         let rule = match &e.kind {
                             ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => {
@@ -182,6 +200,7 @@ impl Checker<'_> {
                         loc: self.loc(&name.span),
                         kind,
                         slots: self.max_locals,
+                        vertices,
                     },
                     uses: std::mem::take(&mut self.uses),
                     failure: None,

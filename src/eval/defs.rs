@@ -33,7 +33,13 @@ impl Defs {
 
     /// How a position is written: `kayles(5)`, `two(3, 4)`, `S`.
     pub fn show_key(&self, key: &Key) -> String {
-        let name = &self.games[key.game].name;
+        let def = &self.games[key.game];
+        let name = &def.name;
+        if let [v] = key.args[..]
+            && let Some(vertex) = usize::try_from(v).ok().and_then(|v| def.vertices.get(v))
+        {
+            return format!("{name}.{vertex}");
+        }
         if key.args.is_empty() {
             return name.clone();
         }

@@ -78,6 +78,12 @@ pub enum OptionSet {
         clauses: Vec<Clause>,
     },
     Union(Box<OptionSet>, Box<OptionSet>),
+    /// The options of case `v` where slot `slot` holds `v` (none past the
+    /// last case): a graph game's successors of each vertex.
+    Switch {
+        slot: Slot,
+        cases: Vec<OptionSet>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -157,6 +163,9 @@ pub struct GameDef {
     pub kind: DefKind,
     /// How many local slots its rule needs (parameters first).
     pub slots: usize,
+    /// A graph game's vertices, in the order of their numbers (its
+    /// positions are written `g.a`); empty for other games.
+    pub vertices: Vec<String>,
 }
 
 #[derive(Debug, Clone)]

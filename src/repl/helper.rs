@@ -329,7 +329,7 @@ mod tests {
         assert_eq!(words(complete("grundy ka", 9, &names)), ["kayles"]);
         assert_eq!(
             words(complete("grundy g", 8, &names)),
-            ["game", "genus", "gg", "grundy"]
+            ["game", "genus", "gg", "graph", "grundy"]
         );
         assert_eq!(
             words(complete("grundy nim(3) + ni", 18, &names)),

@@ -82,6 +82,8 @@ pub enum ExprKind {
     And(Box<Expr>, Box<Expr>),
     Or(Box<Expr>, Box<Expr>),
     Not(Box<Expr>),
+    /// `g.a`: the position at vertex `a` of the graph game `g`.
+    Vertex(Name, Name),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -117,6 +119,9 @@ pub enum Family {
 pub enum Body {
     Expr(Expr),
     Family(Family, Span),
+    /// `graph { a -> b -> c, c -> a, d }`: chains of edges (a lone name is
+    /// a vertex with no edge of its own), and the span of the whole.
+    Graph(Vec<Vec<Name>>, Span),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -135,6 +135,20 @@ pub fn lex(src: &str) -> Lexed {
                 }
             },
             Raw::Code => Tok::Code(text.to_string()),
+            Raw::Path if matches!(out.tokens.last(), Some((_, Tok::Octal | Tok::Hex, _))) => {
+                Tok::Code(text.to_string())
+            }
+            Raw::Path => {
+                // `g.a`: three tokens
+                let dot = span.start + text.find('.').unwrap_or(0);
+                let (left, right) = (&text[..dot - span.start], &text[dot - span.start + 1..]);
+                out.tokens
+                    .push((span.start, Tok::Ident(left.to_string()), dot));
+                out.tokens.push((dot, Tok::Dot, dot + 1));
+                out.tokens
+                    .push((dot + 1, Tok::Ident(right.to_string()), span.end));
+                continue;
+            }
             Raw::Str => Tok::Str(text[1..text.len() - 1].to_string()),
             Raw::OpenStr => {
                 out.errors.push(

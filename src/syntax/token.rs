@@ -21,6 +21,11 @@ pub enum Raw {
     Code,
     #[regex(r"[A-Za-z_][A-Za-z0-9_']*")]
     Ident,
+    /// `g.a`: a position of a graph game (a name, a dot, a name). It wins
+    /// over a code of the same text (`dead.end`); right after `octal` or
+    /// `hex` the lexer reads it as a code again.
+    #[regex(r"[A-Za-z_][A-Za-z0-9_']*\.[A-Za-z_][A-Za-z0-9_']*", priority = 10)]
+    Path,
     /// A string in double quotes on one line: a file name, `"kayles.svg"`.
     #[regex(r#""[^"\n]*""#)]
     Str,
@@ -128,6 +133,8 @@ pub enum Tok {
     Hex,
     Set,
     Plot,
+    /// `graph { a -> b, ... }`: a game played on a directed graph.
+    Graph,
     // punctuation
     LParen,
     RParen,
@@ -138,6 +145,8 @@ pub enum Tok {
     Comma,
     DotDot,
     DotDotEq,
+    /// `.` between a graph game and a vertex: `g.a`.
+    Dot,
     Plus,
     Minus,
     /// `*` in prefix position, right before its operand: a nimber, `*5`.
@@ -197,6 +206,7 @@ impl Tok {
             "hex" => Tok::Hex,
             "set" => Tok::Set,
             "plot" => Tok::Plot,
+            "graph" => Tok::Graph,
             _ => return None,
         })
     }
@@ -231,6 +241,7 @@ impl Tok {
         "hex",
         "set",
         "plot",
+        "graph",
     ];
 
     /// True for tokens after which a `*` multiplies rather than starts a nimber.
@@ -288,6 +299,8 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Hex => "hex",
         Tok::Set => "set",
         Tok::Plot => "plot",
+        Tok::Graph => "graph",
+        Tok::Dot => ".",
         Tok::LParen => "(",
         Tok::RParen => ")",
         Tok::LBrace => "{",

@@ -150,6 +150,14 @@ impl Lowering {
                 }
             }
             OptionSet::Union(a, b) => Opts::Union(self.opts(a), self.opts(b)),
+            OptionSet::Switch { slot, cases } => {
+                self.p.slots = self.p.slots.max(slot + 1);
+                let cases: Vec<u32> = cases.iter().map(|c| self.opts(c)).collect();
+                Opts::Switch {
+                    slot: *slot as u32,
+                    cases: self.push_list(cases),
+                }
+            }
         };
         self.p.opts.push(node);
         (self.p.opts.len() - 1) as Ix

@@ -77,8 +77,16 @@ pub enum Leaf {
 #[derive(Debug, Clone)]
 pub enum Opts {
     Items(Span),
-    Builder { item: Ix, clauses: Span },
+    Builder {
+        item: Ix,
+        clauses: Span,
+    },
     Union(Ix, Ix),
+    /// The option set in `list[cases][env[slot]]` (none past the last).
+    Switch {
+        slot: u32,
+        cases: Span,
+    },
 }
 
 #[derive(Debug, Clone)]

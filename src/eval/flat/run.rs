@@ -120,6 +120,16 @@ impl<'a> Run<'a> {
                 self.each_option(cx, *a, body)?;
                 self.each_option(cx, *b, body)
             }
+            Opts::Switch { slot, cases } => {
+                let v = cx.scratch.env[*slot as usize];
+                match usize::try_from(v)
+                    .ok()
+                    .and_then(|v| self.prog.span(*cases).get(v))
+                {
+                    Some(&case) => self.each_option(cx, case, body),
+                    None => Ok(()),
+                }
+            }
         }
     }
 

@@ -148,7 +148,7 @@ fn flatten<'a>(
             flatten(a, out)?;
             flatten(b, out)
         }
-        OptionSet::Items(_) => Err(Reject::No),
+        OptionSet::Items(_) | OptionSet::Switch { .. } => Err(Reject::No),
     }
 }
 
