@@ -40,6 +40,17 @@ impl Checker<'_> {
                     }
                     (name, 1)
                 }
+                // a built-in coin game: `mock turtles`, `ruler`
+                StmtKind::Game {
+                    name,
+                    body: Body::Words(..),
+                    ..
+                } => (name, 1),
+                StmtKind::Game {
+                    name,
+                    body: Body::Expr(e),
+                    ..
+                } if self.names_ruler(e) && !defines_ruler(stmts) => (name, 1),
                 StmtKind::Game { name, params, .. } => (name, params.len()),
                 _ => continue,
             };
@@ -218,4 +229,12 @@ pub fn needs_failed(
 fn is_game(s: &Stmt, text: &str) -> bool {
     text.get(s.span.clone())
         .is_some_and(|t| t.trim_start().starts_with("game"))
+}
+
+/// True when a statement of the unit defines a game named `ruler` (then
+/// `ruler` in a body is that game, not the built-in coin game).
+fn defines_ruler(stmts: &[Stmt]) -> bool {
+    stmts
+        .iter()
+        .any(|s| matches!(&s.kind, StmtKind::Game { name, .. } if name.text == "ruler"))
 }

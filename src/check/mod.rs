@@ -9,6 +9,7 @@
 #![allow(clippy::result_large_err)]
 
 mod checks;
+mod coins;
 mod defs;
 pub mod expr;
 mod graph;

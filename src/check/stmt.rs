@@ -61,7 +61,8 @@ impl Checker<'_> {
                     loc: self.loc(&name.span),
                 };
                 let params = match body {
-                    Body::Family(..) => vec!["n".to_string()],
+                    Body::Family(..) | Body::Words(..) => vec!["n".to_string()],
+                    Body::Expr(e) if self.names_ruler(e) => vec!["n".to_string()],
                     Body::Graph(..) => vec!["v".to_string()],
                     Body::Expr(_) => params.iter().map(|p| p.text.clone()).collect(),
                 };
@@ -146,6 +147,40 @@ impl Checker<'_> {
                     self.bind_local(&p.text);
                 }
                 let mut vertices = Vec::new();
+                if let Some(b) = self.builtin_game(body)? {
+                    if let Some(p) = params.first() {
+                        return Err(self
+                            .err(&p.span, "a built-in coin game has no parameters to write")
+                            .label("a parameter")
+                            .hint(format!(
+                                "write `game {} = ...`; its positions are `{}(n)` and rows `{}(\"THHTH\")`",
+                                name.text, name.text, name.text
+                            )));
+                    }
+                    let span = match body {
+                        Body::Words(_, _, span) => span.clone(),
+                        Body::Expr(e) => e.span.clone(),
+                        _ => name.span.clone(),
+                    };
+                    self.max_locals = self.max_locals.max(super::coins::SLOTS);
+                    let rule = self.builtin_rule(id, &b, &span);
+                    let defined = Defined {
+                        id,
+                        def: GameDef {
+                            name: name.text.clone(),
+                            params: vec!["n".to_string()],
+                            loc: self.loc(&name.span),
+                            kind: DefKind::Rule(rule),
+                            slots: self.max_locals,
+                            vertices,
+                        },
+                        uses: std::mem::take(&mut self.uses),
+                        failure: None,
+                    };
+                    self.unit_vertices.remove(&name.text);
+                    self.place_definition(name, defined, unit);
+                    return Ok(());
+                }
                 let (kind, params) = match body {
                     Body::Graph(chains, span) => {
                         if let Some(p) = params.first() {
@@ -174,6 +209,7 @@ impl Checker<'_> {
                             params.iter().map(|p| p.text.clone()).collect(),
                         )
                     }
+                    Body::Words(..) => unreachable!("a built-in game, handled above"),
                     Body::Family(f, span) => {
                         if params.len() > 1 {
                             return Err(self

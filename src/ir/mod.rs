@@ -67,6 +67,23 @@ pub enum GameExpr {
     Sum(Vec<GameExpr>),
     Options(OptionSet),
     Global(GlobalId),
+    /// A row of coins of a one-parameter coin game, `g("THHTH")`: the sum
+    /// of `game(i)` over its heads (numbered from 1).
+    Row {
+        game: GameId,
+        heads: Vec<u64>,
+        /// The row's length as written (trailing tails included).
+        len: u64,
+        loc: Loc,
+    },
+    /// The sum of the positions `game(j)` for `lo <= j < hi` of a
+    /// one-parameter game: a run of heads on a row of coins.
+    Run {
+        game: GameId,
+        lo: IntExpr,
+        hi: IntExpr,
+        loc: Loc,
+    },
 }
 
 /// The options of an explicit game.

@@ -4,6 +4,7 @@
 
 mod answer;
 pub mod check;
+pub mod coins;
 pub mod explain;
 pub mod genus;
 pub mod heap_options;
@@ -25,7 +26,7 @@ pub use answer::{
 use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
-use crate::ir::{GameId, TableStyle};
+use crate::ir::{GameExpr, GameId, TableStyle};
 use crate::ir::{QueryIr, RangeIr};
 pub use check::check;
 
@@ -74,6 +75,15 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             let values = store.eval_int_set(defs, set)?;
             Answer::Mex(mex_of(&values, &mut Vec::new()))
         }
+        QueryIr::Moves(GameExpr::Row {
+            game, heads, len, ..
+        }) if let Some(a) = coins::moves(defs, store, *game, heads, *len)? =>
+        {
+            a
+        }
+        QueryIr::Explain(GameExpr::Row {
+            game, heads, len, ..
+        }) => Answer::Explain(coins::explain(defs, store, *game, heads, *len)?),
         QueryIr::Moves(e) => {
             let g = store.eval_game(defs, e)?;
             match moves::winning_moves(defs, store, &g) {

@@ -84,6 +84,9 @@ pub enum ExprKind {
     Not(Box<Expr>),
     /// `g.a`: the position at vertex `a` of the graph game `g`.
     Vertex(Name, Name),
+    /// `g("THHTH")`: a row of coins of the coin game `g`, with the span of
+    /// the string (quotes included).
+    Row(Name, String, Span),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -122,6 +125,8 @@ pub enum Body {
     /// `graph { a -> b -> c, c -> a, d }`: chains of edges (a lone name is
     /// a vertex with no edge of its own), and the span of the whole.
     Graph(Vec<Vec<Name>>, Span),
+    /// Two words naming a built-in game: `mock turtles`, `turning corners`.
+    Words(Name, Name, Span),
 }
 
 #[derive(Debug, Clone, PartialEq)]

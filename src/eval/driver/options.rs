@@ -152,6 +152,23 @@ impl<'a> Options<'a> {
                         }
                     }
                 }
+                Leaf::Run { game, lo, hi, .. } => {
+                    let lo = run.int(&cx.scratch.env, *lo)?;
+                    let hi = run.int(&cx.scratch.env, *hi)?;
+                    for j in lo..hi {
+                        cx.ticker.tick()?;
+                        match self.known(cx, *game, &[j])? {
+                            Some(v) => x ^= v,
+                            None => {
+                                unknown = true;
+                                if record {
+                                    self.note(cx, &mut header, *game, &[j])?;
+                                }
+                                self.wait(cx, *game, Args::from_slice(&[j]))?;
+                            }
+                        }
+                    }
+                }
                 Leaf::Options(o) => match self.nested_mex(run, cx, *o)? {
                     Some(v) => x ^= v,
                     None => {

@@ -131,6 +131,30 @@ impl Lowering {
             }
             GameExpr::Options(set) => Leaf::Options(self.opts(set)),
             GameExpr::Global(g) => Leaf::Global(*g, Loc::default()),
+            GameExpr::Row {
+                game, heads, loc, ..
+            } => {
+                for &h in heads {
+                    let arg = self.int(&IntExpr {
+                        kind: IntKind::Lit(h),
+                        loc: *loc,
+                    });
+                    let args = self.push_list([arg]);
+                    self.p.leaves.push(Leaf::Pos {
+                        game: *game,
+                        args,
+                        loc: *loc,
+                    });
+                    out.push((self.p.leaves.len() - 1) as u32);
+                }
+                return;
+            }
+            GameExpr::Run { game, lo, hi, loc } => Leaf::Run {
+                game: *game,
+                lo: self.int(lo),
+                hi: self.int(hi),
+                loc: *loc,
+            },
         };
         self.p.leaves.push(leaf);
         out.push((self.p.leaves.len() - 1) as u32);

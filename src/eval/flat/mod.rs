@@ -70,6 +70,13 @@ pub enum Leaf {
     Options(Ix),
     /// A `let` game.
     Global(GlobalId, Loc),
+    /// The sum of `game(j)` for `lo <= j < hi`.
+    Run {
+        game: GameId,
+        lo: Ix,
+        hi: Ix,
+        loc: Loc,
+    },
 }
 
 /// A set of options: the elements of `Items` are leaf spans (in

@@ -175,7 +175,9 @@ impl Store {
         let mut out = Vec::new();
         for leaf in &c.prog.leaves {
             match leaf {
-                super::flat::Leaf::Pos { game, .. } => out.push(*game),
+                super::flat::Leaf::Pos { game, .. } | super::flat::Leaf::Run { game, .. } => {
+                    out.push(*game)
+                }
                 super::flat::Leaf::Global(id, _) => {
                     if let Some(Value::Game(game)) = defs.globals.get(*id) {
                         out.extend(game.parts.iter().filter_map(|p| match p {

@@ -51,6 +51,24 @@ pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(),
                 options_of(run, cx, *o, &mut options, WHAT)?;
                 out.push(Built::Set(options));
             }
+            Leaf::Run { game, lo, hi, .. } => {
+                let lo = run.int(&cx.scratch.env, *lo)?;
+                let hi = run.int(&cx.scratch.env, *hi)?;
+                let n = hi.saturating_sub(lo);
+                let total = (out.len() as u64).saturating_add(n);
+                if total > cx.budget.limits.positions {
+                    return Err(too_many_parts(total, cx.budget.limits.positions));
+                }
+                cx.budget.take(PART_BYTES.saturating_mul(n), SUM)?;
+                cx.budget.grow(out, n as usize, SUM)?;
+                for j in lo..hi {
+                    cx.ticker.tick()?;
+                    out.push(Built::Part(Part::Pos(Key {
+                        game: *game,
+                        args: [j].into_iter().collect(),
+                    })));
+                }
+            }
             Leaf::Global(g, loc) => match run.globals.get(*g) {
                 Some(Value::Game(game)) => {
                     // counted twice: as built here, and as the game made of it

@@ -1,0 +1,189 @@
+//! Rows of coins, `g("THHTH")`: `moves` names the coins a winning move
+//! turns, `explain` shows the row as the sum of its single heads. A move
+//! from the head at `i` to the option `g(a) + g(b) + ...` of `g(i)` turns
+//! coin `i` and the coins `a, b, ...` (a coin named twice is turned twice,
+//! that is not at all). When an option of a single head is not a sum of
+//! single heads of the same game, the row is shown as the plain sum.
+
+use super::{Answer, show};
+use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
+use crate::ir::GameId;
+use std::collections::BTreeSet;
+
+/// One move of a row: the coins it turns (ascending) and the heads left.
+struct CoinMove {
+    turned: Vec<u64>,
+    heads: BTreeSet<u64>,
+}
+
+/// The row written back as `H` and `T`, `len` coins long (or as long as
+/// its last head).
+pub fn row_text(heads: &BTreeSet<u64>, len: u64) -> String {
+    let last = heads.iter().next_back().copied().unwrap_or(0).max(len);
+    (1..=last)
+        .map(|i| if heads.contains(&i) { 'H' } else { 'T' })
+        .collect()
+}
+
+fn key(game: GameId, i: u64) -> Key {
+    Key {
+        game,
+        args: [i].into_iter().collect(),
+    }
+}
+
+/// Every move of a row, or `None` when some option of a single head is not
+/// a sum of single heads of the game.
+fn row_moves(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    heads: &BTreeSet<u64>,
+) -> Result<Option<Vec<CoinMove>>, EvalError> {
+    let mut out = Vec::new();
+    for &i in heads {
+        for option in store.options_of(defs, &key(game, i))? {
+            let mut turned: BTreeSet<u64> = BTreeSet::from([i]);
+            for p in &option.parts {
+                match p {
+                    Part::Pos(k) if k.game == game && k.args.len() == 1 && k.args[0] < i => {
+                        let j = k.args[0];
+                        if !turned.remove(&j) {
+                            turned.insert(j);
+                        }
+                    }
+                    Part::Nim { n: 0, .. } => {}
+                    _ => return Ok(None),
+                }
+            }
+            let left: BTreeSet<u64> = heads.symmetric_difference(&turned).copied().collect();
+            out.push(CoinMove {
+                turned: turned.into_iter().collect(),
+                heads: left,
+            });
+        }
+    }
+    Ok(Some(out))
+}
+
+fn value(defs: &Defs, store: &mut Store, game: GameId, heads: &BTreeSet<u64>) -> Result<u64, EvalError> {
+    let mut x = 0;
+    for &h in heads {
+        x ^= store.grundy(defs, &key(game, h))?;
+    }
+    Ok(x)
+}
+
+fn turn_text(coins: &[u64]) -> String {
+    let c: Vec<String> = coins.iter().map(u64::to_string).collect();
+    format!("turn {}", c.join(", "))
+}
+
+/// `moves g("...")`: the coins each winning move turns, or `None` when the
+/// row's moves are not coin moves (then the caller lists them as a sum).
+pub fn moves(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    heads: &[u64],
+    len: u64,
+) -> Result<Option<Answer>, EvalError> {
+    let heads: BTreeSet<u64> = heads.iter().copied().collect();
+    let total = value(defs, store, game, &heads)?;
+    if total == 0 {
+        return Ok(Some(Answer::Moves {
+            moves: Vec::new(),
+            more: 0,
+            none: Some(format!(
+                "none: the row {} is a P-position (value 0), so every move leaves a nonzero value",
+                quoted(&heads, len)
+            )),
+        }));
+    }
+    let Some(all) = row_moves(defs, store, game, &heads)? else {
+        return Ok(None);
+    };
+    let mut lines = Vec::new();
+    for m in all {
+        if value(defs, store, game, &m.heads)? == 0 {
+            lines.push(turn_text(&m.turned));
+        }
+    }
+    lines.sort_by_key(|l| {
+        l.split([' ', ','])
+            .filter_map(|w| w.parse::<u64>().ok())
+            .collect::<Vec<_>>()
+    });
+    lines.dedup();
+    Ok(Some(Answer::Moves {
+        moves: lines,
+        more: 0,
+        none: None,
+    }))
+}
+
+fn quoted(heads: &BTreeSet<u64>, len: u64) -> String {
+    format!("\"{}\"", row_text(heads, len))
+}
+
+/// `explain g("...")`: the row as the sum of its single heads, and its
+/// winning moves with the rows they leave.
+pub fn explain(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    heads: &[u64],
+    len: u64,
+) -> Result<Vec<String>, EvalError> {
+    let heads: BTreeSet<u64> = heads.iter().copied().collect();
+    let name = &defs.games[game].name;
+    let mut values = Vec::new();
+    for &h in &heads {
+        values.push(store.grundy(defs, &key(game, h))?);
+    }
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    let at: Vec<String> = heads.iter().map(u64::to_string).collect();
+    let mut lines = vec![match heads.len() {
+        0 => format!(
+            "{name}({}) has no head: it is the end of play, value 0",
+            quoted(&heads, len)
+        ),
+        _ => format!(
+            "{name}({}) has heads at {}, and a row is the sum of its single heads:",
+            quoted(&heads, len),
+            at.join(", ")
+        ),
+    }];
+    if !heads.is_empty() {
+        let sum = Game {
+            parts: heads.iter().map(|&h| Part::Pos(key(game, h))).collect(),
+        };
+        lines.push(format!(
+            "  {} = {}",
+            show::game(defs, &sum),
+            show::xor_line(&values)
+        ));
+    }
+    if total == 0 {
+        lines.push("value 0: a P-position, every move leaves a nonzero value".into());
+        return Ok(lines);
+    }
+    let Some(all) = row_moves(defs, store, game, &heads)? else {
+        return Ok(lines);
+    };
+    let mut wins = Vec::new();
+    for m in all {
+        if value(defs, store, game, &m.heads)? == 0 {
+            wins.push(format!(
+                "  {} leaves {} of value 0",
+                turn_text(&m.turned),
+                quoted(&m.heads, len)
+            ));
+        }
+    }
+    wins.sort();
+    wins.dedup();
+    lines.push(format!("value {total}: an N-position; the winning moves:"));
+    lines.extend(wins);
+    Ok(lines)
+}
