@@ -17,7 +17,7 @@
 use super::Checker;
 use super::expr::R;
 use crate::ir::{
-    Clause, CmpOp, Cond, GameExpr, GameId, IntExpr, IntKind, OptionSet, Rule, Source,
+    Clause, CmpOp, Cond, Factor, GameExpr, GameId, IntExpr, IntKind, OptionSet, Rule, Source,
 };
 use crate::syntax::ast::{self, Body, ExprKind};
 
@@ -25,6 +25,18 @@ use crate::syntax::ast::{self, Body, ExprKind};
 pub enum Builtin {
     MockTurtles,
     Ruler,
+    /// `product(g, h)`, or `turning corners` (Twins times Twins).
+    Product(Factor, Factor),
+}
+
+impl Builtin {
+    /// Its number of parameters.
+    pub fn arity(&self) -> usize {
+        match self {
+            Builtin::Product(..) => 2,
+            _ => 1,
+        }
+    }
 }
 
 /// The slots a built-in coin rule uses: the parameter and two loop
@@ -38,13 +50,66 @@ impl Checker<'_> {
         match body {
             Body::Words(a, b, span) => match (a.text.as_str(), b.text.as_str()) {
                 ("mock", "turtles") => Ok(Some(Builtin::MockTurtles)),
+                ("turning", "corners") => Ok(Some(Builtin::Product(Factor::Twins, Factor::Twins))),
                 _ => Err(self
                     .err(span, format!("unknown game `{} {}`", a.text, b.text))
                     .label("not a built-in game")
-                    .hint("the built-in coin games are `mock turtles` and `ruler`; a rule is written as `{ ... }`")),
+                    .hint("the built-in coin games are `mock turtles`, `ruler` and `turning corners`, and `product(g, h)` of two; a rule is written as `{ ... }`")),
             },
             Body::Expr(e) if self.names_ruler(e) => Ok(Some(Builtin::Ruler)),
+            Body::Expr(e) if self.names_product(e) => {
+                let ExprKind::Call(_, args) = &e.kind else {
+                    return Ok(None);
+                };
+                if args.len() != 2 {
+                    return Err(self
+                        .err(&e.span, "a product of coin games has two factors")
+                        .label(format!("{} given", args.len()))
+                        .hint("write `product(g, h)` for two one-parameter games g and h"));
+                }
+                let mut factors = Vec::new();
+                for a in args {
+                    let ExprKind::Name(n) = &a.kind else {
+                        return Err(self
+                            .err(&a.span, "a factor of a product is a game's name")
+                            .label("not a name")
+                            .hint("write `product(g, h)` for two one-parameter games g and h"));
+                    };
+                    match self.lookup(&n.text) {
+                        super::Named::Game(id, 1) if self.vertices(&n.text, id).is_none() => {
+                            factors.push(Factor::Game(id))
+                        }
+                        super::Named::Unknown => return Err(self.unknown(n)),
+                        _ => {
+                            return Err(self
+                                .err(&a.span, format!("`{}` is not a coin game", n.text))
+                                .label("a factor needs one parameter")
+                                .hint("a factor is a one-parameter game: `mock turtles`, `ruler`, or a rule `game g(n) = { ... }`"));
+                        }
+                    }
+                }
+                Ok(Some(Builtin::Product(factors[0], factors[1])))
+            }
             _ => Ok(None),
+        }
+    }
+
+    /// `product(..)`, when no game of that name is defined.
+    pub(super) fn names_product(&self, e: &ast::Expr) -> bool {
+        matches!(&e.kind, ExprKind::Call(n, _) if n.text == "product")
+            && !self.unit_games.contains_key("product")
+            && matches!(self.lookup("product"), super::Named::Unknown)
+    }
+
+    /// The number of parameters of a built-in game's body, if it is one
+    /// (for declaring the games of a unit before checking them).
+    pub(super) fn builtin_arity(&self, body: &Body) -> Option<usize> {
+        match body {
+            Body::Words(a, b, _) if a.text == "turning" && b.text == "corners" => Some(2),
+            Body::Words(..) => Some(1),
+            Body::Expr(e) if self.names_ruler(e) => Some(1),
+            Body::Expr(e) if self.names_product(e) => Some(2),
+            _ => None,
         }
     }
 
@@ -87,8 +152,9 @@ impl Checker<'_> {
         })
     }
 
-    /// The rule of a built-in coin game `id`, in the IR of rules written out.
-    pub(super) fn builtin_rule(&self, id: GameId, b: &Builtin, span: &ast::Span) -> Rule {
+    /// The rule of a built-in coin game `id`, in the IR of rules written out
+    /// (`None` for a product, valued by its theorem).
+    pub(super) fn builtin_rule(&self, id: GameId, b: &Builtin, span: &ast::Span) -> Option<Rule> {
         let loc = self.loc(span);
         let int = |kind: IntKind| IntExpr { kind, loc };
         let lit = |v: u64| int(IntKind::Lit(v));
@@ -104,7 +170,8 @@ impl Checker<'_> {
             loc,
         };
         let (n, a, b2) = (0, 1, 2);
-        Rule::Options(match b {
+        Some(Rule::Options(match b {
+            Builtin::Product(..) => return None,
             Builtin::MockTurtles => {
                 let alone = OptionSet::Builder {
                     item: Box::new(GameExpr::Zero),
@@ -140,7 +207,7 @@ impl Checker<'_> {
                 }),
                 clauses: vec![each(a, lit(1), slot(n), true)],
             },
-        })
+        }))
     }
 }
 

@@ -40,17 +40,13 @@ impl Checker<'_> {
                     }
                     (name, 1)
                 }
-                // a built-in coin game: `mock turtles`, `ruler`
-                StmtKind::Game {
-                    name,
-                    body: Body::Words(..),
-                    ..
-                } => (name, 1),
-                StmtKind::Game {
-                    name,
-                    body: Body::Expr(e),
-                    ..
-                } if self.names_ruler(e) && !defines_ruler(stmts) => (name, 1),
+                // a built-in coin game: `mock turtles`, `ruler`, a product
+                StmtKind::Game { name, body, .. }
+                    if !defines(stmts, "ruler") && !defines(stmts, "product")
+                        && let Some(arity) = self.builtin_arity(body) =>
+                {
+                    (name, arity)
+                }
                 StmtKind::Game { name, params, .. } => (name, params.len()),
                 _ => continue,
             };
@@ -231,10 +227,10 @@ fn is_game(s: &Stmt, text: &str) -> bool {
         .is_some_and(|t| t.trim_start().starts_with("game"))
 }
 
-/// True when a statement of the unit defines a game named `ruler` (then
-/// `ruler` in a body is that game, not the built-in coin game).
-fn defines_ruler(stmts: &[Stmt]) -> bool {
+/// True when a statement of the unit defines a game of this name (then
+/// `ruler` or `product(..)` in a body is that game, not the built-in).
+fn defines(stmts: &[Stmt], game: &str) -> bool {
     stmts
         .iter()
-        .any(|s| matches!(&s.kind, StmtKind::Game { name, .. } if name.text == "ruler"))
+        .any(|s| matches!(&s.kind, StmtKind::Game { name, .. } if name.text == game))
 }

@@ -61,6 +61,7 @@ impl Checker<'_> {
                     loc: self.loc(&name.span),
                 };
                 let params = match body {
+                    _ if self.builtin_arity(body) == Some(2) => vec!["x".into(), "y".into()],
                     Body::Family(..) | Body::Words(..) => vec!["n".to_string()],
                     Body::Expr(e) if self.names_ruler(e) => vec!["n".to_string()],
                     Body::Graph(..) => vec!["v".to_string()],
@@ -163,14 +164,24 @@ impl Checker<'_> {
                         _ => name.span.clone(),
                     };
                     self.max_locals = self.max_locals.max(super::coins::SLOTS);
-                    let rule = self.builtin_rule(id, &b, &span);
+                    let (kind, params) = match (self.builtin_rule(id, &b, &span), &b) {
+                        (Some(rule), _) => (DefKind::Rule(rule), vec!["n".to_string()]),
+                        (None, super::coins::Builtin::Product(f, g)) => (
+                            DefKind::Product(*f, *g),
+                            vec!["x".to_string(), "y".to_string()],
+                        ),
+                        (None, _) => unreachable!("only a product has no rule"),
+                    };
+                    if params.len() != b.arity() {
+                        unreachable!("the arity of a built-in game");
+                    }
                     let defined = Defined {
                         id,
                         def: GameDef {
                             name: name.text.clone(),
-                            params: vec!["n".to_string()],
+                            params,
                             loc: self.loc(&name.span),
-                            kind: DefKind::Rule(rule),
+                            kind,
                             slots: self.max_locals,
                             vertices,
                         },

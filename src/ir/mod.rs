@@ -192,6 +192,20 @@ pub enum DefKind {
     Rule(Rule),
     /// A one-parameter heap game given by a rule family.
     Family(crate::engine::rule::HeapRule),
+    /// `product(g, h)`: coins on a board, a move the corners of a move of
+    /// `g` (along rows) times one of `h` (along columns); valued by the
+    /// Tartan theorem, `p(x, y) = g(x) ⊗ h(y)`.
+    Product(Factor, Factor),
+}
+
+/// A factor of a product of coin games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Factor {
+    /// A one-parameter game: the value of a single head at `n`.
+    Game(GameId),
+    /// Twins numbered from 0 (turn exactly two coins): a head at `n` is
+    /// worth `n`, and its moves turn one coin `a < n` beside it.
+    Twins,
 }
 
 impl GameDef {

@@ -187,3 +187,84 @@ pub fn explain(
     lines.extend(wins);
     Ok(lines)
 }
+
+/// A coin move checked: whether it is a move that wins, in words, and the
+/// winning moves of the row.
+pub struct RowMove {
+    pub passed: bool,
+    pub found: String,
+    pub moves: Answer,
+    pub why: Vec<String>,
+}
+
+/// `check move g("...") -> g("...")`: the coins turned between the two
+/// rows must be a move of the rightmost of them (heads to tails), and the
+/// row left must have value 0. `None` when the row's moves are not coin
+/// moves (the caller then checks the sums as sums).
+pub fn check_move(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    from: &[u64],
+    len: u64,
+    to: &[u64],
+) -> Result<Option<RowMove>, EvalError> {
+    let Some(moves) = moves(defs, store, game, from, len)? else {
+        return Ok(None);
+    };
+    let g: BTreeSet<u64> = from.iter().copied().collect();
+    let h: BTreeSet<u64> = to.iter().copied().collect();
+    let turned: Vec<u64> = g.symmetric_difference(&h).copied().collect();
+    let (gs, hs) = (quoted(&g, len), quoted(&h, len));
+    let fail = |found: String, why: Vec<String>| {
+        Ok(Some(RowMove {
+            passed: false,
+            found,
+            moves: moves.clone(),
+            why,
+        }))
+    };
+    let Some(&last) = turned.last() else {
+        return fail(
+            "no move".into(),
+            vec![format!("{hs} is {gs} itself: a move turns at least one coin")],
+        );
+    };
+    if !g.contains(&last) {
+        return fail(
+            format!("no move from {gs} to {hs}"),
+            vec![format!(
+                "the rightmost coin turned, {last}, goes from tails to heads; a move turns its rightmost coin from heads to tails"
+            )],
+        );
+    }
+    let Some(all) = row_moves(defs, store, game, &g)? else {
+        return Ok(None);
+    };
+    if !all.iter().any(|m| m.turned == turned) {
+        let name = &defs.games[game].name;
+        return fail(
+            format!("no move from {gs} to {hs}"),
+            vec![format!(
+                "{} is not a move of `{name}`: from the head at {last}, the options of {name}({last}) allow other coins",
+                turn_text(&turned)
+            )],
+        );
+    }
+    let v = value(defs, store, game, &h)?;
+    if v == 0 {
+        return Ok(Some(RowMove {
+            passed: true,
+            found: "a winning move".into(),
+            moves,
+            why: Vec::new(),
+        }));
+    }
+    fail(
+        format!("a move to a position of value {v}"),
+        vec![format!(
+            "{} leaves {hs}, of value {v}, not 0: the other player wins from it",
+            turn_text(&turned)
+        )],
+    )
+}

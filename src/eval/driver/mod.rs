@@ -35,6 +35,9 @@ pub enum Plan {
     Family,
     /// By running the game's compiled rule.
     Rule(Rc<Compiled>),
+    /// By the Tartan theorem, from its factors' values (a product of coin
+    /// games); not inside other rules.
+    Product(crate::ir::Factor, crate::ir::Factor),
     /// The game has no rule (declared only).
     None,
 }
@@ -225,8 +228,15 @@ fn drive(
 
 /// Runs the rule of one position once, valuing what it can.
 fn step(v: &mut Options, cx: &mut Ctx, key: &Key) -> Result<Option<u64>, EvalError> {
-    let Plan::Rule(c) = &v.plans[key.game] else {
-        return Err(undefined(v.defs, key));
+    let c = match &v.plans[key.game] {
+        Plan::Rule(c) => c,
+        Plan::Product(..) => {
+            return Err(EvalError::from(Diagnostic::unplaced(format!(
+                "{} is a position of a product of coin games, valued by the Tartan theorem: it cannot be used inside another game's rule",
+                v.defs.show_key(key)
+            )).hint("add it to the sum with `+` where the question is asked")));
+        }
+        Plan::Family | Plan::None => return Err(undefined(v.defs, key)),
     };
     let c = Rc::clone(c);
     cx.scratch.prepare(&c.prog, &key.args);

@@ -22,6 +22,7 @@ use crate::ir::GameId;
 use std::rc::Rc;
 
 mod estimate;
+mod product;
 mod structure;
 use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
 
@@ -140,6 +141,10 @@ impl Store {
             DefKind::Declared => {
                 self.families.install(g, None);
                 return Plan::None;
+            }
+            DefKind::Product(a, b) => {
+                self.families.install(g, None);
+                return Plan::Product(*a, *b);
             }
             DefKind::Rule(rule) => rule,
         };
@@ -393,6 +398,7 @@ impl Store {
                     })
                     .collect())
             }
+            DefKind::Product(a, b) => self.product_options(defs, *a, *b, key),
             DefKind::Declared => Err(driver::undefined(defs, key)),
         }
     }
@@ -433,6 +439,10 @@ impl Store {
                 );
                 self.families.others = self.memo_bytes();
                 v
+            }
+            Plan::Product(a, b) => {
+                let (a, b) = (*a, *b);
+                self.product_value(defs, a, b, &root.args)
             }
             Plan::None => Err(driver::undefined(defs, root)),
         }

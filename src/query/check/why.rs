@@ -156,6 +156,31 @@ pub fn check_move(
     ge: &GameExpr,
     he: &GameExpr,
 ) -> Result<MoveGraded, EvalError> {
+    if let (
+        GameExpr::Row {
+            game, heads, len, ..
+        },
+        GameExpr::Row {
+            game: game2,
+            heads: to,
+            ..
+        },
+    ) = (ge, he)
+        && game == game2
+        && let Some(m) = crate::query::coins::check_move(defs, store, *game, heads, *len, to)?
+    {
+        let line = winning(&m.moves);
+        let mut why = m.why;
+        if !m.passed {
+            why.push(line);
+        }
+        return Ok(MoveGraded {
+            passed: m.passed,
+            found: m.found,
+            moves: m.moves,
+            why,
+        });
+    }
     let g = store.eval_game(defs, ge)?;
     let h = store.eval_game(defs, he)?;
     let (gs, hs) = (show::game(defs, &g), show::game(defs, &h));
