@@ -140,9 +140,12 @@ impl Checker<'_> {
         };
         let heads = heads(text).map_err(|(off, c)| {
             let start = at.start + 1 + off;
-            self.err(&(start..start + c.len_utf8()), format!("`{c}` in a row of coins"))
-                .label("not H or T")
-                .hint("write a row with H for heads and T for tails: `\"THHTH\"`")
+            self.err(
+                &(start..start + c.len_utf8()),
+                format!("`{c}` in a row of coins"),
+            )
+            .label("not H or T")
+            .hint("write a row with H for heads and T for tails: `\"THHTH\"`")
         })?;
         Ok(GameExpr::Row {
             game: id,

@@ -42,7 +42,8 @@ impl Checker<'_> {
                 }
                 // a built-in coin game: `mock turtles`, `ruler`, a product
                 StmtKind::Game { name, body, .. }
-                    if !defines(stmts, "ruler") && !defines(stmts, "product")
+                    if !defines(stmts, "ruler")
+                        && !defines(stmts, "product")
                         && let Some(arity) = self.builtin_arity(body) =>
                 {
                     (name, arity)

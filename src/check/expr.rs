@@ -68,9 +68,11 @@ impl Checker<'_> {
                 _ => Type::Game,
             },
             ExprKind::Call(f, _) if NIM_FUNCTIONS.contains(&f.text.as_str()) => Type::Int,
-            ExprKind::Call(..) | ExprKind::Nimber(_) | ExprKind::Vertex(..) | ExprKind::Row(..) => {
-                Type::Game
-            }
+            ExprKind::Call(..)
+            | ExprKind::Nimber(_)
+            | ExprKind::Vertex(..)
+            | ExprKind::Row(..)
+            | ExprKind::Hackenbush(_) => Type::Game,
             ExprKind::Set(items) => {
                 let ints = items.iter().all(|i| self.infer_in(i, bound) == Type::Int);
                 let zeros = items.iter().all(|i| i.kind == ExprKind::Int(0));
@@ -217,6 +219,7 @@ impl Checker<'_> {
             ExprKind::Call(name, args) => self.call(name, args, e)?,
             ExprKind::Vertex(g, v) => self.vertex(g, v, e)?,
             ExprKind::Row(g, text, at) => self.row(g, text, at, e)?,
+            ExprKind::Hackenbush(paths) => self.picture(paths, e)?,
             ExprKind::Nimber(None) => GameExpr::Nim {
                 n: IntExpr {
                     kind: IntKind::Lit(1),

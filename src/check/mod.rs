@@ -13,6 +13,7 @@ mod coins;
 mod defs;
 pub mod expr;
 mod graph;
+mod hackenbush;
 pub mod names;
 mod plot;
 mod stmt;

@@ -52,6 +52,7 @@ impl Watch for StopAfter {
 }
 
 pub mod code;
+pub mod hackenbush;
 pub mod heap;
 pub mod leaves;
 pub mod loopy;

@@ -37,6 +37,8 @@ pub enum Part {
     },
     Pos(Key),
     Options(Rc<Explicit>),
+    /// A Green Hackenbush picture (only the edges still standing).
+    Picture(Rc<crate::engine::hackenbush::Picture>),
 }
 
 /// An explicit game, `{*1, {*1}, *2}`, with its value worked out when it was

@@ -67,6 +67,8 @@ pub enum GameExpr {
     Sum(Vec<GameExpr>),
     Options(OptionSet),
     Global(GlobalId),
+    /// A Green Hackenbush picture, valued when it was checked.
+    Picture(std::rc::Rc<crate::engine::hackenbush::Picture>),
     /// A row of coins of a one-parameter coin game, `g("THHTH")`: the sum
     /// of `game(i)` over its heads (numbered from 1).
     Row {

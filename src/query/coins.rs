@@ -66,7 +66,12 @@ fn row_moves(
     Ok(Some(out))
 }
 
-fn value(defs: &Defs, store: &mut Store, game: GameId, heads: &BTreeSet<u64>) -> Result<u64, EvalError> {
+fn value(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    heads: &BTreeSet<u64>,
+) -> Result<u64, EvalError> {
     let mut x = 0;
     for &h in heads {
         x ^= store.grundy(defs, &key(game, h))?;
@@ -227,7 +232,9 @@ pub fn check_move(
     let Some(&last) = turned.last() else {
         return fail(
             "no move".into(),
-            vec![format!("{hs} is {gs} itself: a move turns at least one coin")],
+            vec![format!(
+                "{hs} is {gs} itself: a move turns at least one coin"
+            )],
         );
     };
     if !g.contains(&last) {

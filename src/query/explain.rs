@@ -74,6 +74,7 @@ fn explain_part(defs: &Defs, store: &mut Store, p: &Part) -> Result<Vec<String>,
             ]);
         }
         Part::Options(e) => e.options.clone(),
+        Part::Picture(pic) => return Ok(super::hackenbush::explain(pic)),
         Part::Pos(key) => {
             if let Some(rule) = heap_options::rule_for(defs, store, key) {
                 let mut lines = explain_heap(defs, store, key, &rule, &name)?;

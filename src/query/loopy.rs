@@ -55,6 +55,7 @@ fn split(defs: &Defs, store: &mut Store, parts: &[Part]) -> Result<State, EvalEr
         match p {
             Part::Nim { n, .. } => nim ^= n,
             Part::Options(e) => nim ^= e.value,
+            Part::Picture(p) => nim ^= p.value,
             Part::Pos(key) => match store.known(defs, key)? {
                 Some(v) => nim ^= v,
                 None => keys.push(key.clone()),
@@ -230,6 +231,11 @@ fn moves_with_values(
                 .map(|k| Game::single(Part::Nim { n: k, star: *star }))
                 .collect(),
             Part::Options(e) => e.options.clone(),
+            Part::Picture(pic) => store
+                .picture_options(pic)?
+                .into_iter()
+                .map(|(_, g)| g)
+                .collect(),
             Part::Pos(key) => store.options_of(defs, key)?,
         };
         for o in opts {

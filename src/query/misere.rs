@@ -5,6 +5,7 @@
 
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
+use crate::engine::hackenbush::Picture;
 use crate::engine::misere::{self as engine, Analysis, Budget, Item, Source};
 use crate::eval::limits::show_bytes;
 use crate::eval::value::Explicit;
@@ -33,12 +34,15 @@ pub fn misere_grundy(defs: &Defs, store: &mut Store, g: &Game) -> Result<u64, Ev
 enum Opaque {
     Pos(Key),
     Explicit(Rc<Explicit>),
+    Picture(Rc<Picture>),
 }
 
 #[derive(PartialEq, Eq, Hash)]
 enum OpaqueKey {
     Pos(Key),
     Explicit(usize),
+    /// A picture by its edges: equal pictures reached in two ways are one.
+    Picture(Vec<(u64, u64)>),
 }
 
 /// The components handed to the engine so far.
@@ -60,6 +64,10 @@ impl Parts {
                 },
                 None => self.intern(OpaqueKey::Pos(key.clone()), || Opaque::Pos(key.clone())),
             },
+            Part::Picture(p) if p.edges.is_empty() => Item::Nim(0),
+            Part::Picture(p) => self.intern(OpaqueKey::Picture(p.edges.clone()), || {
+                Opaque::Picture(p.clone())
+            }),
             Part::Options(e) if e.options.is_empty() => Item::Nim(0),
             Part::Options(e) => self.intern(OpaqueKey::Explicit(Rc::as_ptr(e) as usize), || {
                 Opaque::Explicit(e.clone())
@@ -98,6 +106,14 @@ impl Source for Src<'_> {
                 self.store.options_of(self.defs, &key)?
             }
             Opaque::Explicit(e) => e.options.clone(),
+            Opaque::Picture(p) => {
+                let p = p.clone();
+                self.store
+                    .picture_options(&p)?
+                    .into_iter()
+                    .map(|(_, g)| g)
+                    .collect()
+            }
         };
         out.extend(games.iter().map(|g| self.parts.items(g)));
         Ok(())

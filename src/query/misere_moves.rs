@@ -266,6 +266,12 @@ fn winning_options(
             });
         }
         Part::Options(e) => e.options.clone(),
+        Part::Picture(pic) => m
+            .store
+            .picture_options(pic)?
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect(),
         Part::Pos(key) => match &defs.games[key.game].kind {
             DefKind::Family(rule) => {
                 let n = key.args[0];

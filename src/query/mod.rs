@@ -7,6 +7,7 @@ pub mod check;
 pub mod coins;
 pub mod explain;
 pub mod genus;
+pub mod hackenbush;
 pub mod heap_options;
 pub mod loopy;
 pub mod misere;
@@ -77,10 +78,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         }
         QueryIr::Moves(GameExpr::Row {
             game, heads, len, ..
-        }) if let Some(a) = coins::moves(defs, store, *game, heads, *len)? =>
-        {
-            a
-        }
+        }) if let Some(a) = coins::moves(defs, store, *game, heads, *len)? => a,
         QueryIr::Explain(GameExpr::Row {
             game, heads, len, ..
         }) => Answer::Explain(coins::explain(defs, store, *game, heads, *len)?),

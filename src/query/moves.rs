@@ -62,6 +62,19 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
             })?;
             continue;
         }
+        // a picture: the edges whose cut wins
+        if let Part::Picture(pic) = p {
+            for (i, o) in store.picture_options(pic)? {
+                if store.value(defs, &o)? == target {
+                    let (a, b) = pic.edges[i];
+                    found.add(1, || match g.parts.len() {
+                        1 => format!("cut {a}-{b}"),
+                        _ => format!("{from}: cut {a}-{b}"),
+                    });
+                }
+            }
+            continue;
+        }
         // The same position reached in two ways (`a + b` and `b + a`) is one move.
         let mut seen: FxHashSet<Vec<String>> = FxHashSet::default();
         let mut terminal: FxHashMap<Key, bool> = FxHashMap::default();
@@ -146,6 +159,7 @@ fn without_terminal(
         let none = match &p {
             Part::Nim { n, .. } => *n == 0,
             Part::Options(e) => e.options.is_empty(),
+            Part::Picture(p) => p.edges.is_empty(),
             Part::Pos(key) => match known.get(key) {
                 Some(&none) => none,
                 None => {
@@ -176,6 +190,11 @@ fn options_of_value(
             })]);
         }
         Part::Options(e) => e.options.clone(),
+        Part::Picture(pic) => store
+            .picture_options(pic)?
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect(),
         Part::Pos(key) => store.options_of(defs, key)?,
     };
     let mut out = Vec::new();

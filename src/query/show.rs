@@ -32,6 +32,19 @@ fn write_part(defs: &Defs, p: &Part, depth: usize, out: &mut String) {
         Part::Nim { n, star: true } => out.push_str(&format!("*{n}")),
         Part::Nim { n, star: false } => out.push_str(&format!("nim({n})")),
         Part::Pos(key) => out.push_str(&defs.show_key(key)),
+        Part::Picture(p) => {
+            let edges: Vec<String> = p
+                .edges
+                .iter()
+                .take(WIDTH)
+                .map(|(a, b)| format!("{a}-{b}"))
+                .collect();
+            let more = match p.edges.len().saturating_sub(WIDTH) {
+                0 => String::new(),
+                n => format!(", ... {n} more"),
+            };
+            out.push_str(&format!("hackenbush {{{}{more}}}", edges.join(", ")));
+        }
         Part::Options(e) => {
             if depth == 0 {
                 out.push_str("{..}");

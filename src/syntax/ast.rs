@@ -84,6 +84,9 @@ pub enum ExprKind {
     Not(Box<Expr>),
     /// `g.a`: the position at vertex `a` of the graph game `g`.
     Vertex(Name, Name),
+    /// `hackenbush { 0-1, 1-2-0 }`: a Green Hackenbush picture, as paths
+    /// of vertices (each with its span).
+    Hackenbush(Vec<Vec<(u64, Span)>>),
     /// `g("THHTH")`: a row of coins of the coin game `g`, with the span of
     /// the string (quotes included).
     Row(Name, String, Span),

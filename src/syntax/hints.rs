@@ -295,7 +295,7 @@ pub fn describe(expected: &[String]) -> String {
     if starts_expr.iter().all(|s| names.contains(s)) {
         let mut rest: Vec<String> = names
             .iter()
-            .filter(|n| !starts_expr.contains(n) && !["not", "*1"].contains(n))
+            .filter(|n| !starts_expr.contains(n) && !["not", "*1", "hackenbush"].contains(n))
             .map(|n| quote(n))
             .collect();
         rest.insert(0, "an expression".to_string());

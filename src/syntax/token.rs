@@ -135,6 +135,8 @@ pub enum Tok {
     Plot,
     /// `graph { a -> b, ... }`: a game played on a directed graph.
     Graph,
+    /// `hackenbush { 0-1, 1-2 }`: a Green Hackenbush picture.
+    Hackenbush,
     // punctuation
     LParen,
     RParen,
@@ -207,6 +209,7 @@ impl Tok {
             "set" => Tok::Set,
             "plot" => Tok::Plot,
             "graph" => Tok::Graph,
+            "hackenbush" => Tok::Hackenbush,
             _ => return None,
         })
     }
@@ -242,6 +245,7 @@ impl Tok {
         "set",
         "plot",
         "graph",
+        "hackenbush",
     ];
 
     /// True for tokens after which a `*` multiplies rather than starts a nimber.
@@ -300,6 +304,7 @@ pub fn token_text(t: &Tok) -> &'static str {
         Tok::Set => "set",
         Tok::Plot => "plot",
         Tok::Graph => "graph",
+        Tok::Hackenbush => "hackenbush",
         Tok::Dot => ".",
         Tok::LParen => "(",
         Tok::RParen => ")",

@@ -152,6 +152,7 @@ impl<'a> Options<'a> {
                         }
                     }
                 }
+                Leaf::Picture(p) => x ^= p.value,
                 Leaf::Run { game, lo, hi, .. } => {
                     let lo = run.int(&cx.scratch.env, *lo)?;
                     let hi = run.int(&cx.scratch.env, *hi)?;
@@ -182,6 +183,7 @@ impl<'a> Options<'a> {
                             match p {
                                 Part::Nim { n, .. } => x ^= n,
                                 Part::Options(e) => x ^= e.value,
+                                Part::Picture(p) => x ^= p.value,
                                 Part::Pos(k) => match self.known(cx, k.game, &k.args)? {
                                     Some(v) => x ^= v,
                                     None => {

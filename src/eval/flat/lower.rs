@@ -149,6 +149,7 @@ impl Lowering {
                 }
                 return;
             }
+            GameExpr::Picture(p) => Leaf::Picture(p.clone()),
             GameExpr::Run { game, lo, hi, loc } => Leaf::Run {
                 game: *game,
                 lo: self.int(lo),

@@ -70,6 +70,8 @@ pub enum Leaf {
     Options(Ix),
     /// A `let` game.
     Global(GlobalId, Loc),
+    /// A Green Hackenbush picture.
+    Picture(std::rc::Rc<crate::engine::hackenbush::Picture>),
     /// The sum of `game(j)` for `lo <= j < hi`.
     Run {
         game: GameId,

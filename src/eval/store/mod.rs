@@ -22,6 +22,7 @@ use crate::ir::GameId;
 use std::rc::Rc;
 
 mod estimate;
+mod picture;
 mod product;
 mod structure;
 use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
@@ -235,6 +236,7 @@ impl Store {
             acc ^= match p {
                 Part::Nim { n, .. } => *n,
                 Part::Options(e) => e.value,
+                Part::Picture(p) => p.value,
                 Part::Pos(key) => self.grundy(defs, key)?,
             };
         }

@@ -51,6 +51,7 @@ pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(),
                 options_of(run, cx, *o, &mut options, WHAT)?;
                 out.push(Built::Set(options));
             }
+            Leaf::Picture(p) => out.push(Built::Part(Part::Picture(p.clone()))),
             Leaf::Run { game, lo, hi, .. } => {
                 let lo = run.int(&cx.scratch.env, *lo)?;
                 let hi = run.int(&cx.scratch.env, *hi)?;

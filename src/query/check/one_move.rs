@@ -16,6 +16,15 @@ pub enum Comp {
     Nim(u64),
     Pos(GameId, Vec<u64>),
     Set(Vec<Vec<Comp>>),
+    /// A Hackenbush picture: its standing edges, each as (low, high), sorted.
+    Picture(Vec<(u64, u64)>),
+}
+
+/// A picture's edges as a comparable list.
+fn picture_comp(p: &crate::engine::hackenbush::Picture) -> Comp {
+    let mut e: Vec<(u64, u64)> = p.edges.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    e.sort_unstable();
+    Comp::Picture(e)
 }
 
 /// A component with the part it came from and the text it is shown as.
@@ -49,6 +58,8 @@ fn add_part(
     let text = show::game(defs, &Game::single(p.clone()));
     let comp = match p {
         Part::Nim { n: 0, .. } => return Ok(()),
+        Part::Picture(pic) if pic.edges.is_empty() => return Ok(()),
+        Part::Picture(pic) => picture_comp(&pic.standing()),
         Part::Nim { n, .. } => Comp::Nim(*n),
         Part::Pos(key) => {
             if depth > 0 && is_alias(defs, key) {
@@ -221,6 +232,15 @@ fn is_option(defs: &Defs, store: &mut Store, c: &Comp, to: &[Comp]) -> Result<bo
             _ => false,
         }),
         Comp::Set(options) => Ok(options.iter().any(|o| o.as_slice() == to)),
+        Comp::Picture(edges) => {
+            let pic = crate::engine::hackenbush::Picture::new(edges.clone());
+            for (_, o) in store.picture_options(&pic)? {
+                if canon(defs, store, &o)? == to {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
         Comp::Pos(game, args) => {
             let key = Key {
                 game: *game,

@@ -288,6 +288,11 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
             _ => store.options_of(defs, key)?,
         },
         Part::Options(e) => e.options.clone(),
+        Part::Picture(pic) => store
+            .picture_options(pic)?
+            .into_iter()
+            .map(|(_, g)| g)
+            .collect(),
     };
     let shown: Vec<String> = options
         .iter()
