@@ -311,3 +311,38 @@ fn a_picture_of_a_thousand_edges_answers_at_once() {
     assert_eq!(lines.len(), 2);
     assert!(lines[0].parse::<u64>().is_ok());
 }
+
+#[test]
+fn bad_pictures_rows_and_products_are_reported() {
+    let cases = [
+        (
+            "grundy hackenbush { 0-1, 1- }",
+            "an edge joins two vertices",
+        ),
+        ("grundy hackenbush { 0-1, 2 }", "an edge joins two vertices"),
+        (
+            "grundy hackenbush { 0-1, 01-2 }",
+            "vertex 1 is written `01` here",
+        ),
+        (
+            "game m = mock turtles\ngrundy m(\"HTX\")",
+            "`X` in a row of coins",
+        ),
+        (
+            "game k = octal 0.77\ngame p = product(k)",
+            "a product of coin games has two factors",
+        ),
+        ("game p = product(nowhere, nim)", "unknown name `nowhere`"),
+        ("game w = mock turtle", "unknown game `mock turtle`"),
+        (
+            "game tc = turning corners\ngame q(n) = { tc(n, 1) }\ngrundy q(3)",
+            "cannot be used inside another game's rule",
+        ),
+    ];
+    for (src, want) in cases {
+        let out = common::mex_cmd(&["-e", src], b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{src}: {err}");
+        assert!(err.contains(want), "{src}: {err}");
+    }
+}

@@ -106,6 +106,16 @@ impl Slip<'_> {
             return d;
         }
         let (l, r, tok) = (self.l, self.r, self.tok);
+        // inside a Hackenbush picture: an edge with an end missing
+        let open_picture = before
+            .iter()
+            .rposition(|t| t.1 == Tok::Hackenbush)
+            .is_some_and(|i| !before[i..].iter().any(|t| t.1 == Tok::RBrace));
+        if open_picture && (self.expects("integer") || self.expects("-")) {
+            return self.plain().hint(
+                "an edge joins two vertices, as in `0-1` (a path `0-1-2`); vertices are integers and 0 is the ground",
+            );
+        }
         match (tok, prev) {
             // `sequence s 0 14`, `table nimsum 16 16`
             (Tok::Int(b), Some((pl, Tok::Int(a), _))) if self.expects("..") => {
