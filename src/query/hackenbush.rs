@@ -40,7 +40,15 @@ pub fn explain(p: &Picture) -> Vec<String> {
         [v] => format!("vertex {v}"),
         _ => format!("the fused vertex {{{}}}", list(vs)),
     };
-    for part in &d.parts {
+    /// Parts shown one a line; past them, only the ground's.
+    const SHOWN: usize = 200;
+    let skipped = d.parts.len().saturating_sub(SHOWN);
+    if skipped > 0 {
+        lines.push(format!(
+            "... {skipped} parts further from the ground, each worked out the same way, are not shown"
+        ));
+    }
+    for part in &d.parts[skipped..] {
         let mut terms = Vec::new();
         let mut values = Vec::new();
         if part.loops > 0 {

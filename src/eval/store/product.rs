@@ -27,6 +27,20 @@ fn key(game: GameId, args: &[u64]) -> Key {
 }
 
 impl Store {
+    /// Refuses to build `items` options or corners of `p` past `set memory`.
+    fn room_for(&self, defs: &Defs, p: &Key, items: u128) -> Result<(), EvalError> {
+        let bytes = items.saturating_mul(super::BYTES_PER_OPTION);
+        if bytes > u128::from(self.limits.memory) {
+            let what = format!("the options of {}", defs.show_key(p));
+            return Err(EvalError::from(self.limits.memory_error(
+                &what,
+                u64::try_from(bytes).unwrap_or(u64::MAX),
+                0,
+            )));
+        }
+        Ok(())
+    }
+
     /// The value of a single head of a factor at `n`.
     fn factor_value(&mut self, defs: &Defs, f: Factor, n: u64) -> Result<u64, EvalError> {
         match f {
@@ -58,6 +72,17 @@ impl Store {
         product: &Key,
     ) -> Result<Vec<BTreeSet<u64>>, EvalError> {
         let Factor::Game(g) = f else {
+            if n > self.limits.options {
+                return Err(EvalError::from(
+                    Diagnostic::unplaced(format!(
+                        "{} has at least {n} options, more than the limit of {} for one position",
+                        defs.show_key(product),
+                        self.limits.options
+                    ))
+                    .hint(format!("`set options {n}` raises the limit; `grundy` answers by the Tartan theorem without listing them")),
+                ));
+            }
+            self.room_for(defs, product, u128::from(n))?;
             return Ok((0..n).map(|a| BTreeSet::from([a, n])).collect());
         };
         let mut out = Vec::new();
@@ -109,6 +134,9 @@ impl Store {
                 .hint(format!("`set options {count}` raises the limit; `grundy` answers by the Tartan theorem without listing them")),
             ));
         }
+        let corners = rows.iter().map(BTreeSet::len).max().unwrap_or(0) as u128
+            * cols.iter().map(BTreeSet::len).max().unwrap_or(0) as u128;
+        self.room_for(defs, k, count.saturating_mul(corners.max(1)))?;
         let mut out = Vec::with_capacity(count as usize);
         for r in &rows {
             for c in &cols {
