@@ -50,6 +50,9 @@ pub enum Event {
         last: bool,
         format: Format,
     },
+    /// A picture: an SVG document (`plot` with no file). Written as its
+    /// text; the browser shows it.
+    Svg(String),
     /// A diagnostic, rendered (see `Session::render`), reported in source
     /// order between the results: for standard error, or in JSON mode for
     /// standard output (`to_stdout`).

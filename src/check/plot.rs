@@ -10,18 +10,13 @@ impl Checker<'_> {
     /// `plot NAME a..b to "FILE.svg"` (a nim-sequence), or with two ranges
     /// a heat map of a two-parameter game or `nimsum`.
     pub(super) fn plot(&mut self, p: &ast::Plot) -> R<PlotIr> {
-        self.word(&p.to, "to", "`plot NAME a..b to \"FILE.svg\"`")?;
-        let file = p.file.trim();
-        if file.is_empty() {
-            return Err(self
-                .err(&p.file_span, "the file name is empty")
-                .hint("name the file to write: `\"kayles.svg\"`"));
+        if let Some(to) = &p.to {
+            self.word(to, "to", "`plot NAME a..b to \"FILE.svg\"`")?;
         }
-        if !file.to_ascii_lowercase().ends_with(".svg") || file.len() <= 4 {
-            return Err(self
-                .err(&p.file_span, "a plot is written as SVG")
-                .label("this name does not end in `.svg`")
-                .hint("name the file `something.svg`; browsers, LaTeX (svg package) and slides take it"));
+        let file = p.file.as_deref().map(str::trim);
+        let shown = file.unwrap_or("plot.svg");
+        if let Some(file) = file {
+            self.plot_file(file, &p.file_span)?;
         }
         let of = match &p.y {
             None => {
@@ -36,7 +31,7 @@ impl Checker<'_> {
                         )
                         .hint(format!(
                             "`plot {} 0..16 0..16 to \"{}\"` draws a heat map",
-                            p.game.text, file
+                            p.game.text, shown
                         )));
                 }
                 PlotOf::Sequence(self.game_named(&p.game, 1)?, self.range(&p.x)?)
@@ -50,7 +45,7 @@ impl Checker<'_> {
                         )
                         .hint(format!(
                             "`plot {} 0..100 to \"{}\"` draws its nim-sequence",
-                            p.game.text, file
+                            p.game.text, shown
                         )));
                 }
                 PlotOf::Heat(
@@ -62,8 +57,24 @@ impl Checker<'_> {
         };
         Ok(PlotIr {
             of,
-            file: file.to_string(),
+            file: file.map(str::to_string),
             file_loc: self.loc(&p.file_span),
         })
+    }
+
+    /// A plot's file name: not empty, and ending in `.svg`.
+    fn plot_file(&self, file: &str, span: &ast::Span) -> R<()> {
+        if file.is_empty() {
+            return Err(self
+                .err(span, "the file name is empty")
+                .hint("name the file to write: `\"kayles.svg\"`"));
+        }
+        if !file.to_ascii_lowercase().ends_with(".svg") || file.len() <= 4 {
+            return Err(self
+                .err(span, "a plot is written as SVG")
+                .label("this name does not end in `.svg`")
+                .hint("name the file `something.svg`; browsers, LaTeX (svg package) and slides take it"));
+        }
+        Ok(())
     }
 }

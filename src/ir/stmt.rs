@@ -177,8 +177,9 @@ pub enum PlotOf {
 
 pub struct PlotIr {
     pub of: PlotOf,
-    /// The file to write, as written; `file_loc` is where.
-    pub file: String,
+    /// The file to write, as written; `file_loc` is where. None: the SVG
+    /// is the answer (shown where the answers go).
+    pub file: Option<String>,
     pub file_loc: Loc,
 }
 

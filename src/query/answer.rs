@@ -159,7 +159,10 @@ pub struct Table {
 /// A `plot` written to a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plotted {
-    pub file: String,
+    /// The file written, or none when the SVG is the answer.
+    pub file: Option<String>,
+    /// The SVG itself when no file was written.
+    pub svg: Option<String>,
     pub game: String,
     pub kind: PlotKind,
     /// The period marked on a sequence plot.

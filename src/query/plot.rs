@@ -11,6 +11,17 @@ use crate::plot::sequence::{self, Columns, Marks, SequencePlot};
 use std::path::Path;
 
 pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalError> {
+    let Some(file) = &p.file else {
+        let (svg, game, kind, period) = draw(defs, store, p)?;
+        return Ok(Plotted {
+            file: None,
+            game,
+            kind,
+            period,
+            bytes: svg.len() as u64,
+            svg: Some(svg),
+        });
+    };
     if store.sandbox.is_some() {
         return Err(EvalError::from(
             Diagnostic::error(p.file_loc.range(), "no file is written in the sandbox")
@@ -19,16 +30,14 @@ pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalE
                 .hint("this file runs in the sandbox (`mex grade`, `mex --sandbox`), where files are read and written only by the grader"),
         ));
     }
-    writable(&p.file, p.file_loc)?;
-    let (svg, game, kind, period) = match &p.of {
-        PlotOf::Sequence(game, range) => sequence_plot(defs, store, *game, range)?,
-        PlotOf::Heat(source, rows, cols) => heat_plot(defs, store, source, rows, cols)?,
-    };
-    if let Err(e) = std::fs::write(&p.file, svg.as_bytes()) {
-        return Err(cannot_write(&p.file, p.file_loc, &e));
+    writable(file, p.file_loc)?;
+    let (svg, game, kind, period) = draw(defs, store, p)?;
+    if let Err(e) = std::fs::write(file, svg.as_bytes()) {
+        return Err(cannot_write(file, p.file_loc, &e));
     }
     Ok(Plotted {
-        file: p.file.clone(),
+        file: Some(file.clone()),
+        svg: None,
         game,
         kind,
         period,
@@ -37,6 +46,13 @@ pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalE
 }
 
 type Drawn = (String, String, PlotKind, Option<PeriodFound>);
+
+fn draw(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Drawn, EvalError> {
+    match &p.of {
+        PlotOf::Sequence(game, range) => sequence_plot(defs, store, *game, range),
+        PlotOf::Heat(source, rows, cols) => heat_plot(defs, store, source, rows, cols),
+    }
+}
 
 fn sequence_plot(
     defs: &Defs,

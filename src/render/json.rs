@@ -153,6 +153,9 @@ fn period(p: &PeriodAnswer) -> Value {
 fn plotted(p: &Plotted) -> Value {
     let mut o = Map::new();
     o.insert("file".into(), p.file.clone().into());
+    if let Some(svg) = &p.svg {
+        o.insert("svg".into(), svg.clone().into());
+    }
     o.insert("game".into(), p.game.clone().into());
     match &p.kind {
         PlotKind::Sequence {

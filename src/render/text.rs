@@ -185,7 +185,10 @@ fn plotted(p: &Plotted) -> String {
             s
         }
     };
-    format!("wrote {} ({}): {what}", p.file, show_size(p.bytes))
+    match &p.file {
+        Some(file) => format!("wrote {file} ({}): {what}", show_size(p.bytes)),
+        None => format!("drew {what} ({})", show_size(p.bytes)),
+    }
 }
 
 fn show_size(bytes: u64) -> String {

@@ -4,6 +4,7 @@
 //! [`Sink`]; the terminal front end prints it, tests collect it.
 
 pub mod file;
+#[cfg(feature = "cli")]
 pub mod helper;
 mod reply;
 pub mod script;

@@ -166,9 +166,10 @@ pub struct Plot {
     pub game: Name,
     pub x: Range,
     pub y: Option<Range>,
-    /// The word `to` (checked later).
-    pub to: Name,
-    pub file: String,
+    /// The word `to` (checked later) and the file; none for a plot shown
+    /// where the answers go (the SVG itself).
+    pub to: Option<Name>,
+    pub file: Option<String>,
     pub file_span: Span,
 }
 
