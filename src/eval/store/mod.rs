@@ -54,6 +54,9 @@ pub struct Store {
     /// file is written, and `set` may lower a limit but not raise it past
     /// these.
     pub sandbox: Option<Limits>,
+    /// Where a front end with no files (the browser) keeps what `plot ...
+    /// to FILE` would write, as (name, contents), to offer it itself.
+    pub files: Option<Vec<(String, String)>>,
     /// Misère quotients of rule families, kept for the session like their
     /// value tables.
     pub quotients: rustc_hash::FxHashMap<GameId, crate::engine::misere::quotient::Kept>,
@@ -79,6 +82,7 @@ impl Store {
             ticker: Ticker::new(watch),
             recognize: true,
             sandbox: None,
+            files: None,
         }
     }
 
