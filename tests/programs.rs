@@ -54,6 +54,15 @@ fn game_expr(params: &'static [&'static str]) -> BoxedStrategy<String> {
         (int_expr(params), int_expr(params)).prop_map(|(a, b)| format!("t0({a}, {b})")),
         Just("0".to_string()),
         Just("{}".to_string()),
+        // rows of coins, graph vertices, pictures, boards
+        ((0..4usize), "[HT]{0,12}").prop_map(|(g, row)| format!("g{g}(\"{row}\")")),
+        proptest::sample::select(&["a", "b", "c", "d"][..]).prop_map(|v| format!("gr.{v}")),
+        proptest::collection::vec((0u64..6, 0u64..6), 0..8).prop_map(|e| {
+            let e: Vec<String> = e.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+            format!("hackenbush {{ {} }}", e.join(", "))
+        }),
+        (int_expr(params), int_expr(params)).prop_map(|(a, b)| format!("tc({a}, {b})")),
+        (int_expr(params), int_expr(params)).prop_map(|(a, b)| format!("pr({a}, {b})")),
     ];
     leaf.prop_recursive(3, 12, 3, |inner| {
         prop_oneof![
@@ -106,6 +115,8 @@ fn one_param_def(i: usize) -> BoxedStrategy<String> {
             format!("subtraction all but {{{}}}", s.join(", "))
         }),
         Just("grundy".to_string()),
+        Just("mock turtles".to_string()),
+        Just("ruler".to_string()),
     ]
     .prop_map(move |f| format!("game {n3} = {f}"));
     let n4 = name;
@@ -121,6 +132,9 @@ fn statement() -> BoxedStrategy<String> {
         g().prop_map(|e| format!("moves {e}")),
         g().prop_map(|e| format!("explain {e}")),
         g().prop_map(|e| format!("misere outcome {e}")),
+        g().prop_map(|e| format!("misere explain {e}")),
+        g().prop_map(|e| format!("genus {e}")),
+        (g(), g()).prop_map(|(a, b)| format!("check move {a} -> {b}")),
         (g(), g()).prop_map(|(a, b)| format!("equiv {a}, {b}")),
         g(),
         ((0..4usize), int_lit(), int_lit()).prop_map(|(i, a, b)| format!("sequence g{i} {a}..{b}")),
@@ -145,7 +159,9 @@ fn program() -> impl Strategy<Value = String> {
         proptest::collection::vec(statement(), 1..6),
     )
         .prop_map(|(a, b, c, d, stmts)| {
-            let two = "game t0(m, n) = { t0(m, j) for j in 0..n } | { t0(i, n) for i in 0..m }";
+            let two = "game t0(m, n) = { t0(m, j) for j in 0..n } | { t0(i, n) for i in 0..m }\n\
+                       game gr = graph { a -> b, b -> c, c -> a, c -> d }\n\
+                       game tc = turning corners\ngame pr = product(g0, g1)";
             format!(
                 "{PREAMBLE}{a}\n{b}\n{c}\n{d}\n{two}\n{}\n",
                 stmts.join("\n")
@@ -153,9 +169,19 @@ fn program() -> impl Strategy<Value = String> {
         })
 }
 
-/// Runs a program; returns the exit status and standard error.
+/// Runs a program under a cap on its address space (3 GiB, where prlimit
+/// is there: a run that tried to take more would fail, not slow the
+/// machine); returns the exit status and standard error.
 fn run(program: &str) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
+    let capped = Command::new("prlimit").arg("--version").output().is_ok();
+    let mut cmd = if capped {
+        let mut c = Command::new("prlimit");
+        c.arg("--as=3221225472").arg(env!("CARGO_BIN_EXE_mex"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_mex"))
+    };
+    let mut child = cmd
         .args(["-e", program])
         .env("NO_COLOR", "1")
         .stdin(Stdio::null())

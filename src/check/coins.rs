@@ -29,16 +29,6 @@ pub enum Builtin {
     Product(Factor, Factor),
 }
 
-impl Builtin {
-    /// Its number of parameters.
-    pub fn arity(&self) -> usize {
-        match self {
-            Builtin::Product(..) => 2,
-            _ => 1,
-        }
-    }
-}
-
 /// The slots a built-in coin rule uses: the parameter and two loop
 /// variables.
 pub const SLOTS: usize = 3;

@@ -148,7 +148,7 @@ impl Checker<'_> {
                     self.bind_local(&p.text);
                 }
                 let mut vertices = Vec::new();
-                if let Some(b) = self.builtin_game(body)? {
+                let (kind, params) = if let Some(b) = self.builtin_game(body)? {
                     if let Some(p) = params.first() {
                         return Err(self
                             .err(&p.span, "a built-in coin game has no parameters to write")
@@ -164,80 +164,17 @@ impl Checker<'_> {
                         _ => name.span.clone(),
                     };
                     self.max_locals = self.max_locals.max(super::coins::SLOTS);
-                    let (kind, params) = match (self.builtin_rule(id, &b, &span), &b) {
+                    self.unit_vertices.remove(&name.text);
+                    match (self.builtin_rule(id, &b, &span), &b) {
                         (Some(rule), _) => (DefKind::Rule(rule), vec!["n".to_string()]),
                         (None, super::coins::Builtin::Product(f, g)) => (
                             DefKind::Product(*f, *g),
                             vec!["x".to_string(), "y".to_string()],
                         ),
                         (None, _) => unreachable!("only a product has no rule"),
-                    };
-                    if params.len() != b.arity() {
-                        unreachable!("the arity of a built-in game");
                     }
-                    let defined = Defined {
-                        id,
-                        def: GameDef {
-                            name: name.text.clone(),
-                            params,
-                            loc: self.loc(&name.span),
-                            kind,
-                            slots: self.max_locals,
-                            vertices,
-                        },
-                        uses: std::mem::take(&mut self.uses),
-                        failure: None,
-                    };
-                    self.unit_vertices.remove(&name.text);
-                    self.place_definition(name, defined, unit);
-                    return Ok(());
-                }
-                let (kind, params) = match body {
-                    Body::Graph(chains, span) => {
-                        if let Some(p) = params.first() {
-                            return Err(self
-                                .err(&p.span, "a graph game has no parameters")
-                                .label("a parameter")
-                                .hint(format!(
-                                    "write `game {} = graph {{ .. }}` and its positions as `{}.a`",
-                                    name.text, name.text
-                                )));
-                        }
-                        let (names, set) = self.graph_rule(id, chains, span)?;
-                        self.unit_vertices.insert(name.text.clone(), names.clone());
-                        vertices = names;
-                        (DefKind::Rule(Rule::Options(set)), vec!["v".to_string()])
-                    }
-                    Body::Expr(e) => {
-                        let rule = match &e.kind {
-                            ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => {
-                                Rule::Options(self.options(e)?)
-                            }
-                            _ => Rule::Alias(self.game(e)?),
-                        };
-                        (
-                            DefKind::Rule(rule),
-                            params.iter().map(|p| p.text.clone()).collect(),
-                        )
-                    }
-                    Body::Words(..) => unreachable!("a built-in game, handled above"),
-                    Body::Family(f, span) => {
-                        if params.len() > 1 {
-                            return Err(self
-                                .err(
-                                    &params[1].span,
-                                    "a rule family defines a one-parameter heap game",
-                                )
-                                .label("a second parameter")
-                                .hint(format!(
-                                    "write `game {} = ...` and use it as `{}(n)`",
-                                    name.text, name.text
-                                )));
-                        }
-                        let rule = self.family(f, span)?;
-                        let param = params.first().map_or("n".to_string(), |p| p.text.clone());
-                        (DefKind::Family(rule), vec![param])
-                    }
+                } else {
+                    self.plain_body(id, name, params, body, &mut vertices)?
                 };
                 let defined = Defined {
                     id,
@@ -355,6 +292,67 @@ impl Checker<'_> {
     }
 
     /// A rule family's rule: constant sets are read, codes validated.
+    /// The rule and parameters of a definition written out: a graph, a
+    /// rule, or a rule family.
+    fn plain_body(
+        &mut self,
+        id: crate::ir::GameId,
+        name: &ast::Name,
+        params: &[ast::Name],
+        body: &Body,
+        vertices: &mut Vec<String>,
+    ) -> R<(DefKind, Vec<String>)> {
+        Ok(match body {
+            Body::Graph(chains, span) => {
+                if let Some(p) = params.first() {
+                    return Err(self
+                        .err(&p.span, "a graph game has no parameters")
+                        .label("a parameter")
+                        .hint(format!(
+                            "write `game {} = graph {{ .. }}` and its positions as `{}.a`",
+                            name.text, name.text
+                        )));
+                }
+                let (names, set) = self.graph_rule(id, chains, span)?;
+                self.unit_vertices.insert(name.text.clone(), names.clone());
+                *vertices = names;
+                (DefKind::Rule(Rule::Options(set)), vec!["v".to_string()])
+            }
+            Body::Expr(e) => {
+                let rule = match &e.kind {
+                    ExprKind::Set(_) | ExprKind::Builder(..) | ExprKind::Union(..) => {
+                        Rule::Options(self.options(e)?)
+                    }
+                    _ => Rule::Alias(self.game(e)?),
+                };
+                (
+                    DefKind::Rule(rule),
+                    params.iter().map(|p| p.text.clone()).collect(),
+                )
+            }
+            Body::Words(_, _, span) => {
+                return Err(self.err(span, "not a built-in game").label("here"));
+            }
+            Body::Family(f, span) => {
+                if params.len() > 1 {
+                    return Err(self
+                        .err(
+                            &params[1].span,
+                            "a rule family defines a one-parameter heap game",
+                        )
+                        .label("a second parameter")
+                        .hint(format!(
+                            "write `game {} = ...` and use it as `{}(n)`",
+                            name.text, name.text
+                        )));
+                }
+                let rule = self.family(f, span)?;
+                let param = params.first().map_or("n".to_string(), |p| p.text.clone());
+                (DefKind::Family(rule), vec![param])
+            }
+        })
+    }
+
     fn family(&mut self, f: &ast::Family, span: &ast::Span) -> R<HeapRule> {
         Ok(match f {
             ast::Family::Subtraction(items) => {

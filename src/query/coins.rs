@@ -5,6 +5,7 @@
 //! that is not at all). When an option of a single head is not a sum of
 //! single heads of the same game, the row is shown as the plain sum.
 
+use super::check::MoveGraded;
 use super::{Answer, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::GameId;
@@ -193,15 +194,6 @@ pub fn explain(
     Ok(lines)
 }
 
-/// A coin move checked: whether it is a move that wins, in words, and the
-/// winning moves of the row.
-pub struct RowMove {
-    pub passed: bool,
-    pub found: String,
-    pub moves: Answer,
-    pub why: Vec<String>,
-}
-
 /// `check move g("...") -> g("...")`: the coins turned between the two
 /// rows must be a move of the rightmost of them (heads to tails), and the
 /// row left must have value 0. `None` when the row's moves are not coin
@@ -213,7 +205,7 @@ pub fn check_move(
     from: &[u64],
     len: u64,
     to: &[u64],
-) -> Result<Option<RowMove>, EvalError> {
+) -> Result<Option<MoveGraded>, EvalError> {
     let Some(moves) = moves(defs, store, game, from, len)? else {
         return Ok(None);
     };
@@ -222,7 +214,7 @@ pub fn check_move(
     let turned: Vec<u64> = g.symmetric_difference(&h).copied().collect();
     let (gs, hs) = (quoted(&g, len), quoted(&h, len));
     let fail = |found: String, why: Vec<String>| {
-        Ok(Some(RowMove {
+        Ok(Some(MoveGraded {
             passed: false,
             found,
             moves: moves.clone(),
@@ -260,7 +252,7 @@ pub fn check_move(
     }
     let v = value(defs, store, game, &h)?;
     if v == 0 {
-        return Ok(Some(RowMove {
+        return Ok(Some(MoveGraded {
             passed: true,
             found: "a winning move".into(),
             moves,

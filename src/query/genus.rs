@@ -157,18 +157,34 @@ pub fn combine(options: &[Rc<Genus>]) -> Option<Genus> {
     })
 }
 
+/// What a genus search may take: positions held (open or finished),
+/// items of options built (work), and bytes held.
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds {
+    pub positions: u64,
+    pub work: u64,
+    pub memory: u64,
+}
+
+/// The bytes a list of positions takes (each a vector of items).
+fn bytes_of(lists: &[Vec<Item>]) -> u64 {
+    const ITEM: u64 = std::mem::size_of::<Item>() as u64;
+    const VEC: u64 = std::mem::size_of::<Vec<Item>>() as u64;
+    lists.iter().map(|l| VEC + ITEM * l.capacity() as u64).sum()
+}
+
 /// The genus of every position reachable from `start` (a sorted list of
 /// components), by an explicit depth-first search.
 ///
 /// A position made of Nim heaps alone is not expanded: its genus is that
-/// of the Nim position (`Genus::of_nim`), tame throughout. `work` bounds
-/// the options listed, `positions` the positions held; past either the
-/// search ends with `too_many()`.
+/// of the Nim position (`Genus::of_nim`), tame throughout. Past any of the
+/// bounds the search ends with `too_many()`: the open positions' options
+/// and the finished positions are counted against `memory` as they are
+/// made.
 pub fn search<E>(
     start: Vec<Item>,
     options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>,
-    positions: u64,
-    work: u64,
+    bounds: Bounds,
     too_many: impl Fn() -> E,
 ) -> Result<Rc<Genus>, E> {
     if let Some(heaps) = nim_heaps(&start) {
@@ -176,31 +192,37 @@ pub fn search<E>(
     }
     let mut memo: FxHashMap<Vec<Item>, Rc<Genus>> = FxHashMap::default();
     let mut stack: Vec<(Vec<Item>, Vec<Vec<Item>>, usize)> = Vec::new();
-    let mut listed = 0u64;
+    let mut built = 0u64;
+    let mut held = 0u64;
     let mut opts_of = |p: &[Item],
-                       options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>|
+                       options: &mut dyn FnMut(Item) -> Result<Rc<Vec<Vec<Item>>>, E>,
+                       held: u64|
      -> Result<Vec<Vec<Item>>, E> {
         let mut out = Vec::new();
+        let mut bytes = 0u64;
         for i in 0..p.len() {
             if i > 0 && p[i] == p[i - 1] {
                 continue;
             }
             for o in options(p[i])?.iter() {
-                let mut q: Vec<Item> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
+                let mut q: Vec<Item> = Vec::with_capacity(p.len() - 1 + o.len());
+                q.extend(p[..i].iter().chain(&p[i + 1..]).copied());
                 q.extend(o.iter().copied().filter(|&x| x != Item::Nim(0)));
                 q.sort_unstable();
+                built = built.saturating_add(q.len() as u64 + 1);
+                bytes = bytes.saturating_add(bytes_of(std::slice::from_ref(&q)));
+                if built > bounds.work || held.saturating_add(bytes) > bounds.memory {
+                    return Err(too_many());
+                }
                 out.push(q);
-            }
-            listed = listed.saturating_add(out.len() as u64);
-            if listed > work {
-                return Err(too_many());
             }
         }
         out.sort_unstable();
         out.dedup();
         Ok(out)
     };
-    let first = opts_of(&start, options)?;
+    let first = opts_of(&start, options, held)?;
+    held += bytes_of(&first);
     stack.push((start, first, 0));
     loop {
         let top = stack.last_mut().expect("the start is on the stack");
@@ -211,26 +233,36 @@ pub fn search<E>(
                 continue;
             }
             if let Some(heaps) = nim_heaps(&next) {
+                held += bytes_of(std::slice::from_ref(&next)) + GENUS_BYTES;
                 let g = Rc::new(Genus::of_nim(&heaps));
                 memo.insert(next, g);
                 continue;
             }
-            if memo.len() as u64 + stack.len() as u64 >= positions {
+            if memo.len() as u64 + stack.len() as u64 >= bounds.positions {
                 return Err(too_many());
             }
-            let o = opts_of(&next, options)?;
+            let o = opts_of(&next, options, held)?;
+            held += bytes_of(&o);
             stack.push((next, o, 0));
             continue;
         }
         let (p, opts, _) = stack.pop().expect("checked above");
+        held = held.saturating_sub(bytes_of(&opts));
         let gs: Vec<Rc<Genus>> = opts.iter().map(|o| memo[o].clone()).collect();
         let g = Rc::new(combine(&gs).ok_or_else(&too_many)?);
         if stack.is_empty() {
             return Ok(g);
         }
+        held += bytes_of(std::slice::from_ref(&p)) + GENUS_BYTES;
+        if held > bounds.memory {
+            return Err(too_many());
+        }
         memo.insert(p, g);
     }
 }
+
+/// About what a finished position's genus and its memo entry take.
+const GENUS_BYTES: u64 = 96;
 
 /// The heaps of a position made of Nim heaps alone.
 fn nim_heaps(p: &[Item]) -> Option<Vec<u64>> {
@@ -246,6 +278,11 @@ fn nim_heaps(p: &[Item]) -> Option<Vec<u64>> {
 pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, EvalError> {
     let limit = store.limits.positions;
     let work = store.limits.work;
+    let bounds = Bounds {
+        positions: limit,
+        work,
+        memory: store.limits.memory,
+    };
     let mut m = Misere::new(defs, store);
     let mut items = m.items(g)?;
     items.retain(|&x| x != Item::Nim(0));
@@ -253,11 +290,12 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
     let too_many = || {
         EvalError::from(
             Diagnostic::unplaced(format!(
-                "the genus of {} needs more than {limit} positions or {work} options listed",
-                super::show::game(defs, g)
+                "the genus of {} needs more than {limit} positions, {work} steps of work or {} of memory",
+                super::show::game(defs, g),
+                crate::eval::limits::show_bytes(bounds.memory)
             ))
             .hint(format!(
-                "`set positions {}` and `set work {}` raise the limits",
+                "`set positions {}`, `set work {}` and `set memory` raise the limits",
                 limit.saturating_mul(10),
                 work.saturating_mul(10)
             )),
@@ -269,7 +307,7 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
         let mut heaps = Vec::new();
         let mut all = true;
         for &x in &items {
-            let c = search(vec![x], &mut options, limit, work, too_many)?;
+            let c = search(vec![x], &mut options, bounds, too_many)?;
             match c.nim_position() {
                 Some(h) if c.tame_all => heaps.extend(h),
                 _ => {
@@ -288,7 +326,7 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
             });
         }
     }
-    let r = search(items, &mut options, limit, work, too_many)?;
+    let r = search(items, &mut options, bounds, too_many)?;
     Ok(GenusAnswer {
         normal: r.normal,
         tame: r.tame(),
@@ -319,7 +357,12 @@ mod tests {
             (vec![1, 1, 1], (1, vec![0, 3, 1])),
         ] {
             let items: Vec<Item> = heaps.iter().map(|&h| Item::Nim(h)).collect();
-            let g = search(items, &mut nim_opts, 1 << 20, 1 << 30, || ()).unwrap();
+            let bounds = Bounds {
+                positions: 1 << 20,
+                work: 1 << 30,
+                memory: 1 << 30,
+            };
+            let g = search(items, &mut nim_opts, bounds, || ()).unwrap();
             assert_eq!((g.normal, g.seq.clone()), want, "{heaps:?}");
             assert_eq!(*g, Genus::of_nim(&heaps), "{heaps:?}");
             assert!(g.tame_all);

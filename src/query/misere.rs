@@ -394,7 +394,12 @@ impl<'a> Misere<'a> {
             }
             // `None`: more positions than classifying cheaply allows
             let mut options = |y: Item| self.item_options(y).map_err(Some);
-            let g = match super::genus::search(vec![x], &mut options, CHEAP, CHEAP_WORK, || None) {
+            let bounds = super::genus::Bounds {
+                positions: CHEAP,
+                work: CHEAP_WORK,
+                memory: 64 << 20,
+            };
+            let g = match super::genus::search(vec![x], &mut options, bounds, || None) {
                 Ok(g) => g,
                 Err(Some(EvalError::Interrupted)) => return Err(EvalError::Interrupted),
                 Err(_) => {

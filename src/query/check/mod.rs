@@ -4,6 +4,8 @@
 mod one_move;
 mod why;
 
+pub use why::MoveGraded;
+
 use super::{Found, Graded, answer};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::{Expect, QueryIr};

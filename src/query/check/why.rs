@@ -170,16 +170,11 @@ pub fn check_move(
         && let Some(m) = crate::query::coins::check_move(defs, store, *game, heads, *len, to)?
     {
         let line = winning(&m.moves);
-        let mut why = m.why;
+        let mut m = m;
         if !m.passed {
-            why.push(line);
+            m.why.push(line);
         }
-        return Ok(MoveGraded {
-            passed: m.passed,
-            found: m.found,
-            moves: m.moves,
-            why,
-        });
+        return Ok(m);
     }
     let g = store.eval_game(defs, ge)?;
     let h = store.eval_game(defs, he)?;
