@@ -198,6 +198,38 @@ pub fn value(defs: &Defs, store: &mut Store, g: &Game) -> Result<Value, EvalErro
         .unwrap_or(Value::Infinite(Vec::new())))
 }
 
+/// The outcome of a sum, as [`Value::outcome`] says it: from each
+/// component's generalized value alone (Smith's theorem for sums, in
+/// `engine::loopy::sum_outcome`: numbers add by nim-sum, ∞(K) plus a
+/// number n is a win when n is in K and a draw otherwise, two ∞ are a
+/// draw), so each component's graph is built on its own and a sum of two
+/// positions of a large graph needs no graph of pairs.
+pub fn outcome(defs: &Defs, store: &mut Store, g: &Game) -> Result<Option<bool>, EvalError> {
+    let (mut keys, nim) = split(defs, store, &g.parts)?;
+    if keys.len() < 2 {
+        return Ok(value(defs, store, g)?.outcome());
+    }
+    // each unknown position as often as the sum holds it; the others are
+    // in `nim`
+    let mut values = vec![Value::Finite(nim)];
+    let mut known: FxHashMap<Key, Value> = FxHashMap::default();
+    for key in keys.drain(..) {
+        if let Some(v) = known.get(&key) {
+            values.push(v.clone());
+            continue;
+        }
+        let root: State = (vec![key.clone()], 0);
+        let graph = graph(defs, store, vec![root.clone()])?;
+        let v = graph
+            .value_of(&root)
+            .cloned()
+            .unwrap_or(Value::Infinite(Vec::new()));
+        known.insert(key, v.clone());
+        values.push(v);
+    }
+    Ok(loopy::sum_outcome(&values))
+}
+
 /// How a value is written: `3`, or `∞{0, 2}`.
 pub fn show_value(v: &Value) -> String {
     match v {

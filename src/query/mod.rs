@@ -67,7 +67,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
                     misere: false,
                 },
                 Err(err) if loopy::is_cycle(&err) => {
-                    Answer::LoopyOutcome(loopy::value(defs, store, &g)?.outcome().map(|win| !win))
+                    Answer::LoopyOutcome(loopy::outcome(defs, store, &g)?.map(|win| !win))
                 }
                 Err(err) => return Err(err),
             }
