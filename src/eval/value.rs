@@ -79,6 +79,30 @@ pub fn mex_of(values: &[u64], seen: &mut Vec<bool>) -> u64 {
     seen.iter().position(|&b| !b).unwrap_or(values.len()) as u64
 }
 
+/// The coins a move of a coin game turns from a head at `head`: the head
+/// and the heads of the option `option` (a sum of single heads `game(j)`,
+/// `j < head`; a coin named twice is turned twice, that is not at all).
+/// `None` when the option is not such a sum.
+pub fn coins_turned(
+    option: &Game,
+    game: crate::ir::GameId,
+    head: u64,
+) -> Option<std::collections::BTreeSet<u64>> {
+    let mut turned = std::collections::BTreeSet::from([head]);
+    for p in &option.parts {
+        match p {
+            Part::Pos(k) if k.game == game && k.args.len() == 1 && k.args[0] < head => {
+                if !turned.remove(&k.args[0]) {
+                    turned.insert(k.args[0]);
+                }
+            }
+            Part::Nim { n: 0, .. } => {}
+            _ => return None,
+        }
+    }
+    Some(turned)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

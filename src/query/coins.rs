@@ -44,19 +44,9 @@ fn row_moves(
     let mut out = Vec::new();
     for &i in heads {
         for option in store.options_of(defs, &key(game, i))? {
-            let mut turned: BTreeSet<u64> = BTreeSet::from([i]);
-            for p in &option.parts {
-                match p {
-                    Part::Pos(k) if k.game == game && k.args.len() == 1 && k.args[0] < i => {
-                        let j = k.args[0];
-                        if !turned.remove(&j) {
-                            turned.insert(j);
-                        }
-                    }
-                    Part::Nim { n: 0, .. } => {}
-                    _ => return Ok(None),
-                }
-            }
+            let Some(turned) = crate::eval::value::coins_turned(&option, game, i) else {
+                return Ok(None);
+            };
             let left: BTreeSet<u64> = heads.symmetric_difference(&turned).copied().collect();
             out.push(CoinMove {
                 turned: turned.into_iter().collect(),

@@ -358,13 +358,7 @@ impl<'a> Misere<'a> {
                 _ => return None,
             }
         }
-        let f = family?;
-        let game = self
-            .parts
-            .families
-            .iter()
-            .find(|&(_, &x)| x == f)
-            .map(|(&g, _)| g)?;
+        let game = self.family_game(family?)?;
         Some((game, heaps))
     }
 
@@ -373,13 +367,16 @@ impl<'a> Misere<'a> {
     /// on tame games, checked in `genus`'s tests against the definition.
     /// Components whose positions are too many to classify cheaply leave
     /// the sum to the search.
-    pub fn tame_nims(&mut self, items: &[Item]) -> Result<Option<Vec<u64>>, EvalError> {
+    fn tame_nims(
+        &mut self,
+        items: &[Item],
+        analysis: &Analysis,
+    ) -> Result<Option<Vec<u64>>, EvalError> {
         const CHEAP: u64 = 1 << 14;
         const CHEAP_WORK: u64 = 1 << 20;
-        let analysis = self.analyse_quiet(items);
         let mut heaps = Vec::new();
         for (i, &x) in items.iter().enumerate() {
-            if let Some(Some(v)) = analysis.as_ref().map(|a| a.nim[i]) {
+            if let Some(v) = analysis.nim[i] {
                 heaps.push(v);
                 continue;
             }
@@ -502,11 +499,9 @@ impl<'a> Misere<'a> {
     /// cheaply.
     pub fn tame_sum(&mut self, items: &[Item]) -> Result<Option<Vec<u64>>, EvalError> {
         match self.analyse_quiet(items) {
-            Some(a) if a.nim_values().is_some() => return Ok(None),
-            None => return Ok(None),
-            Some(_) => {}
+            Some(a) if a.nim_values().is_none() => self.tame_nims(items, &a),
+            _ => Ok(None),
         }
-        self.tame_nims(items)
     }
 
     /// The misère Grundy value of the sum of `items`.

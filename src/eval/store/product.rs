@@ -87,25 +87,14 @@ impl Store {
         };
         let mut out = Vec::new();
         for option in self.options_of(defs, &key(g, &[n]))? {
-            let mut turned = BTreeSet::from([n]);
-            for p in &option.parts {
-                match p {
-                    Part::Pos(k) if k.game == g && k.args.len() == 1 && k.args[0] != n => {
-                        if !turned.remove(&k.args[0]) {
-                            turned.insert(k.args[0]);
-                        }
-                    }
-                    Part::Nim { n: 0, .. } => {}
-                    _ => {
-                        return Err(EvalError::from(Diagnostic::unplaced(format!(
-                            "the moves of {} cannot be listed: an option of {} is not a sum of single heads of `{}`",
-                            defs.show_key(product),
-                            defs.show_key(&key(g, &[n])),
-                            defs.games[g].name
-                        ))));
-                    }
-                }
-            }
+            let Some(turned) = crate::eval::value::coins_turned(&option, g, n) else {
+                return Err(EvalError::from(Diagnostic::unplaced(format!(
+                    "the moves of {} cannot be listed: an option of {} is not a sum of single heads of `{}` left of {n}",
+                    defs.show_key(product),
+                    defs.show_key(&key(g, &[n])),
+                    defs.games[g].name
+                ))));
+            };
             out.push(turned);
         }
         Ok(out)
