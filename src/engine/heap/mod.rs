@@ -30,6 +30,7 @@ mod tests;
 use split::Split;
 use subtraction::{AllBut, Subtraction};
 use three::Three;
+pub use split::RareValues;
 pub(crate) use values::{Cell, Slice, wide};
 use values::{Values, bytes_for, with_vals};
 
@@ -362,6 +363,53 @@ impl HeapTable {
     /// The largest value computed so far (0 for an empty table).
     pub fn max_value(&self) -> u64 {
         self.max_value
+    }
+
+    /// Appends values computed earlier (a research run's file read back),
+    /// as if the table had computed them: the solver's bookkeeping (value
+    /// counts, the rare/common split, the period tracker) is brought up to
+    /// date value by value. The values must be the rule's own, in order,
+    /// starting at G(len); the caller checked the file that held them.
+    pub fn load(
+        &mut self,
+        values: impl IntoIterator<Item = u64>,
+        watch: &mut dyn Watch,
+    ) -> Result<(), ExtendError> {
+        for v in values {
+            if v > self.vals.max() {
+                let cap = self.vals.len().saturating_add(1);
+                self.widen(v, cap).map_err(|_| ExtendError::OutOfMemory {
+                    bytes: self.memory_estimate(self.len()),
+                })?;
+            }
+            self.max_value = self.max_value.max(v);
+            with_vals!(&mut self.vals, |vals| self.solver.commit(vals, v));
+            let len = self.vals.len();
+            if let Solver::Split(s) = &mut self.solver
+                && self.shortcut
+                && self.proven.is_none()
+                && s.tracker.next_check() != u64::MAX
+                && with_vals!(&self.vals, |vals| s.tracker.push(vals, watch))?
+                && let Some((n0, p, need)) = s.tracker.proven()
+            {
+                self.proven = Some(octal_period(n0, p, need));
+            }
+            if len.is_multiple_of(1 << 20) {
+                watch.tick(len as u64, len as u64)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// What a researcher publishes of the values so far, for rules valued
+    /// by the rare/common split: the heaps n >= 1 whose value is rare, and
+    /// the last of them with its value. `None` when the split is not in use
+    /// (the values are not sparse, or the rule has no two-heap splits).
+    pub fn rare_values(&self) -> Option<RareValues> {
+        match &self.solver {
+            Solver::Split(s) => s.rare_values(),
+            _ => None,
+        }
     }
 
     /// The stored values as a slice of their storage type.

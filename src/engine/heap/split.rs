@@ -89,6 +89,15 @@ impl RareCommon {
     }
 }
 
+/// The rare values of a table (see [`super::HeapTable::rare_values`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RareValues {
+    /// Heaps n >= 1 whose value is rare.
+    pub count: u64,
+    /// The last such heap and its value.
+    pub last: Option<(u64, u64)>,
+}
+
 #[derive(Debug, Clone)]
 pub(super) struct Split {
     /// k with bit 1: a heap of exactly k may be removed.
@@ -177,6 +186,16 @@ impl Split {
             self.rc.on = false;
             self.rc.rare = Vec::new();
         }
+    }
+
+    pub(super) fn rare_values(&self) -> Option<RareValues> {
+        if !self.rc.on {
+            return None;
+        }
+        Some(RareValues {
+            count: self.rc.rare.len() as u64,
+            last: self.rc.rare.last().map(|&(n, v)| (u64::from(n), u64::from(v))),
+        })
     }
 
     fn rc_possible(&self) -> bool {

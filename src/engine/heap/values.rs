@@ -87,6 +87,16 @@ impl Values {
         with_vals!(self, |v| go(v, total))
     }
 
+    /// The largest value the storage type holds.
+    pub(crate) fn max(&self) -> u64 {
+        match self {
+            Values::U8(_) => u8::MAX.into(),
+            Values::U16(_) => u16::MAX.into(),
+            Values::U32(_) => u32::MAX.into(),
+            Values::U64(_) => u64::MAX,
+        }
+    }
+
     pub(crate) fn bytes_per_value(&self) -> u64 {
         match self {
             Values::U8(_) => 1,
