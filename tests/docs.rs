@@ -1,7 +1,9 @@
 //! The documentation runs as written: every ```mex block of README.md and
 //! docs/*.md runs without an error (the blocks of one page in one session,
 //! as a reader typing along), and a ```text block right after one is exactly
-//! what it prints. Links stay inside the repository.
+//! what it prints. Links stay inside the repository. The blocks run in a
+//! fresh folder of their own, so the files they write (`plot ... to`,
+//! `sequence ... to`) land there, and are new each time.
 
 use mex::session::Session;
 use std::path::{Path, PathBuf};
@@ -45,6 +47,13 @@ fn blocks(text: &str) -> Vec<(String, String)> {
 
 #[test]
 fn the_statements_in_the_docs_run_as_shown() {
+    // the pages are found from the manifest's folder, whatever the
+    // current one; the files the blocks write go to this one
+    let folder = tempfile::Builder::new()
+        .prefix("mex-docs-")
+        .tempdir()
+        .expect("a temporary folder");
+    std::env::set_current_dir(folder.path()).expect("into the temporary folder");
     let mut checked = 0;
     for page in pages() {
         let text = std::fs::read_to_string(&page).expect("a page");

@@ -54,6 +54,9 @@ impl Checker<'_> {
                 self.range(cols)?,
             ),
             Query::SequenceBy(name, r, by, k) => {
+                if by.text == "to" {
+                    return Err(self.file_unquoted(name, r, k));
+                }
                 self.word(
                     by,
                     "by",
@@ -85,6 +88,7 @@ impl Checker<'_> {
                 )
             }
             Query::Plot(p) => QueryIr::Plot(Box::new(self.plot(p)?)),
+            Query::Research(r) => QueryIr::Research(Box::new(self.research(r)?)),
         })
     }
 
@@ -192,6 +196,7 @@ impl Checker<'_> {
                 | Query::TableAs(..)
                 | Query::SequenceBy(..)
                 | Query::Plot(_)
+                | Query::Research(_)
                 | Query::Equiv(..) = **query
                 {
                     return Err(self.uncheckable(query, at));

@@ -16,6 +16,7 @@ mod graph;
 mod hackenbush;
 pub mod names;
 mod plot;
+mod research;
 mod stmt;
 
 use crate::diag::Sources;

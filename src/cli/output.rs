@@ -322,6 +322,10 @@ impl Watch for Meter {
         self.progress.borrow_mut().work(positions, steps);
         Ok(())
     }
+
+    fn counting(&mut self, unit: &'static str) {
+        self.progress.borrow_mut().counting(unit);
+    }
 }
 
 #[cfg(test)]

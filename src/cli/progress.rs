@@ -27,6 +27,9 @@ pub struct Progress {
     /// A result line is partly written (a long sequence): no bar until it
     /// ends, or the bar would draw over it.
     held: bool,
+    /// What a report with a total counts: positions, or a research run's
+    /// values.
+    unit: &'static str,
 }
 
 impl Progress {
@@ -40,6 +43,7 @@ impl Progress {
             bar: None,
             sized: false,
             held: false,
+            unit: "positions",
         }
     }
 
@@ -53,6 +57,14 @@ impl Progress {
         self.start = Instant::now();
         self.base = done;
         self.steps_base = None;
+        self.first = None;
+        self.unit = "positions";
+    }
+
+    /// Reports from now on count `unit`; the rate and the time left start
+    /// again from the next one.
+    pub fn counting(&mut self, unit: &'static str) {
+        self.unit = unit;
         self.first = None;
     }
 
@@ -145,7 +157,19 @@ impl Progress {
             bar.set_length(total.max(pos));
         }
         bar.set_position(pos);
-        let mut text = message(pos, total, elapsed);
+        let mut text = match self.first {
+            Some((from, at)) if total > 0 => {
+                let rate = per_second(pos, elapsed, Some((from, at.elapsed())));
+                let count = format!("{} of {}", HumanCount(pos), HumanCount(total));
+                format!(
+                    "{count} {}, {}/s, {}s",
+                    self.unit,
+                    HumanCount(rate),
+                    elapsed.as_secs()
+                )
+            }
+            _ => message(pos, total, self.unit, elapsed),
+        };
         if total > 0
             && let Some((from, at)) = self.first
         {
@@ -170,15 +194,16 @@ fn sized_style() -> ProgressStyle {
         .progress_chars("=> ")
 }
 
-/// `12,345 positions, 4,100/s, 3s` or `12,345 of 50,000 positions, ...`;
-/// `working, 3s` while nothing countable is finished (a proof, say).
-fn message(pos: u64, total: u64, elapsed: Duration) -> String {
+/// `12,345 positions, 4,100/s, 3s` or `12,345 of 50,000 positions, ...`
+/// (`values` for a research run); `working, 3s` while nothing countable is
+/// finished (a proof, say).
+fn message(pos: u64, total: u64, unit: &str, elapsed: Duration) -> String {
     if pos == 0 && total == 0 {
         return format!("working, {}s", elapsed.as_secs());
     }
     if total > 0 {
         let count = format!("{} of {}", HumanCount(pos), HumanCount(total));
-        return counted_as(&count, pos, "positions", elapsed);
+        return counted_as(&count, pos, unit, elapsed);
     }
     counted(pos, "positions", elapsed)
 }
@@ -188,8 +213,22 @@ fn counted(n: u64, what: &str, elapsed: Duration) -> String {
     counted_as(&HumanCount(n).to_string(), n, what, elapsed)
 }
 
+/// Units a second at `pos` after `elapsed`: counted from the first report
+/// with a total, `(from, took)` (at `from`, `took` ago) once half a second
+/// has passed since it, so that work done before it (the values a resumed
+/// research run read back) does not count; else from the start.
+fn per_second(pos: u64, elapsed: Duration, first: Option<(u64, Duration)>) -> u64 {
+    let (n, took) = match first {
+        Some((from, took)) if took >= Duration::from_millis(500) => {
+            (pos.saturating_sub(from), took)
+        }
+        _ => (pos, elapsed),
+    };
+    (n as f64 / took.as_secs_f64().max(1e-3)) as u64
+}
+
 fn counted_as(count: &str, n: u64, what: &str, elapsed: Duration) -> String {
-    let rate = (n as f64 / elapsed.as_secs_f64().max(1e-3)) as u64;
+    let rate = per_second(n, elapsed, None);
     format!(
         "{count} {what}, {}/s, {}s",
         HumanCount(rate),
@@ -214,19 +253,31 @@ mod tests {
     #[test]
     fn message_counts_rate_and_time() {
         assert_eq!(
-            message(12_345, 0, Duration::from_secs(3)),
+            message(12_345, 0, "positions", Duration::from_secs(3)),
             "12,345 positions, 4,115/s, 3s"
         );
         assert_eq!(
-            message(10, 40, Duration::from_secs(2)),
+            message(10, 40, "positions", Duration::from_secs(2)),
             "10 of 40 positions, 5/s, 2s"
         );
-        assert_eq!(message(0, 0, Duration::from_secs(4)), "working, 4s");
+        assert_eq!(
+            message(10, 40, "values", Duration::from_secs(2)),
+            "10 of 40 values, 5/s, 2s"
+        );
+        assert_eq!(
+            message(0, 0, "positions", Duration::from_secs(4)),
+            "working, 4s"
+        );
         assert_eq!(
             counted(9_000_000, "options looked at", Duration::from_secs(3)),
             "9,000,000 options looked at, 3,000,000/s, 3s"
         );
         assert_eq!(left(100, 300, Duration::from_secs(2)), ", 6s left");
+        // a resumed run's rate counts from its first report
+        let since = Some((1_000, Duration::from_secs(2)));
+        assert_eq!(per_second(1_400, Duration::from_secs(3), since), 200);
+        let soon = Some((1_000, Duration::from_millis(100)));
+        assert_eq!(per_second(1_400, Duration::from_secs(2), soon), 700);
         assert_eq!(left(100, 300, Duration::from_millis(100)), "");
     }
 
@@ -251,6 +302,28 @@ mod tests {
             bar.message()
         );
         p.end();
+    }
+
+    #[test]
+    fn a_research_run_counts_values_from_its_own_start() {
+        let mut p = Progress::new(true);
+        p.begin(0);
+        p.start -= Duration::from_secs(3);
+        p.counting("values");
+        p.tick(5_000, 10_000);
+        let (from, _) = p.first.expect("a first report");
+        assert_eq!(from, 5_000);
+        let bar = p.bar.as_ref().expect("a bar after a second");
+        assert!(
+            bar.message().starts_with("5,000 of 10,000 values"),
+            "{}",
+            bar.message()
+        );
+        p.counting("values");
+        assert!(p.first.is_none());
+        p.end();
+        p.begin(0);
+        assert_eq!(p.unit, "positions");
     }
 
     #[test]

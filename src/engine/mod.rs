@@ -25,6 +25,13 @@ pub trait Watch {
         let _ = steps;
         self.tick(positions, 0)
     }
+
+    /// What `done` counts from the next report on, for a progress bar:
+    /// `"positions"` (the default) or `"values"` (a research run). The
+    /// rate and the time left are worked out afresh from that report.
+    fn counting(&mut self, unit: &'static str) {
+        let _ = unit;
+    }
 }
 
 /// A watch that never stops anything and shows nothing (tests, libraries).

@@ -208,6 +208,29 @@ impl HeapRule {
     }
 }
 
+/// The rule as it is written in a definition, normalized: sets sorted and
+/// without repeats, codes in canonical form, and a hexadecimal code with no
+/// digit that leaves three heaps written as the octal code it equals
+/// (`octal 0.6`, `hex 0.F`, `subtraction {1, 3, 4}`, `subtraction all but
+/// {2}`, `grundy`). Two definitions of one rule print the same.
+impl std::fmt::Display for HeapRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.normalized() {
+            HeapRule::Subtraction(s) => write!(f, "subtraction {}", set_text(&s)),
+            HeapRule::AllBut(s) => write!(f, "subtraction all but {}", set_text(&s)),
+            HeapRule::TakeBreak(code) => {
+                let kind = if code.hex && code.max_parts() == 3 {
+                    "hex"
+                } else {
+                    "octal"
+                };
+                write!(f, "{kind} {}", code.canonical())
+            }
+            HeapRule::Grundy => f.write_str("grundy"),
+        }
+    }
+}
+
 /// The heaps left by removing tokens from a heap: none, or what remains.
 fn one(rest: &[u64; 1]) -> &[u64] {
     if rest[0] == 0 { &[] } else { rest }
@@ -238,6 +261,28 @@ mod tests {
         let f = HeapRule::TakeBreak(parse_code("0.f", true).unwrap());
         assert_eq!(f.describe(), "hexadecimal 0.F");
         assert_eq!(HeapRule::Grundy.describe(), "Grundy's game");
+    }
+
+    #[test]
+    fn written_as_defined() {
+        let code = |text: &str, hex: bool| HeapRule::TakeBreak(parse_code(text, hex).unwrap());
+        assert_eq!(code("0.60", false).to_string(), "octal 0.6");
+        assert_eq!(
+            code(".6", false).to_string(),
+            code("0.6", false).to_string()
+        );
+        assert_eq!(code("0.f8", true).to_string(), "hex 0.F8");
+        assert_eq!(code("0.7", true).to_string(), "octal 0.7");
+        assert_eq!(code("4", false).to_string(), "octal 4.0");
+        assert_eq!(
+            HeapRule::Subtraction(vec![4, 1, 3, 3]).to_string(),
+            "subtraction {1, 3, 4}"
+        );
+        assert_eq!(
+            HeapRule::all_but([3, 2]).to_string(),
+            "subtraction all but {2, 3}"
+        );
+        assert_eq!(HeapRule::Grundy.to_string(), "grundy");
     }
 
     #[test]

@@ -206,6 +206,20 @@ pub enum QueryIr {
     /// `table NAME a..b c..d as STYLE`.
     TableAs(TableSource, RangeIr, RangeIr, TableStyle),
     Plot(Box<PlotIr>),
+    /// `sequence NAME a..b to "FILE"`: a research run.
+    Research(Box<ResearchIr>),
+}
+
+/// `sequence NAME a..b to "FILE"`: the values written to a file, resumed
+/// from its last checkpoint when run again.
+pub struct ResearchIr {
+    pub game: GameId,
+    /// Where the game's name is written.
+    pub game_loc: Loc,
+    pub range: RangeIr,
+    /// The file, as written; `file_loc` is where.
+    pub file: String,
+    pub file_loc: Loc,
 }
 
 /// What a `check` expects.

@@ -58,6 +58,48 @@ pub enum Answer {
     MisereQuotient(Box<QuotientAnswer>),
     /// `genus G`.
     Genus(GenusAnswer),
+    /// `sequence NAME a..b to "FILE"`: a research run.
+    Research(Box<Researched>),
+}
+
+/// What a research run wrote, and what its values show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Researched {
+    pub game: String,
+    /// The rule, as the file's header has it (`octal 0.6`).
+    pub rule: String,
+    pub file: String,
+    /// The heaps asked for, `from..=to`.
+    pub from: u64,
+    pub to: u64,
+    /// Where the file's values stopped when the run began, if it held
+    /// some already (past `to`: nothing was left to compute).
+    pub resumed: Option<u64>,
+    /// Bytes per value in the file, and the file's size.
+    pub width: u32,
+    pub bytes: u64,
+    pub rare: RareFound,
+    /// The largest value of the heaps asked for, and the first heap with it.
+    pub largest: (u64, u64),
+    /// The proven period of the values, if one is known.
+    pub period: Option<PeriodFound>,
+}
+
+/// The rare values of a research run's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RareFound {
+    /// The rare/common split values the table: its rare heaps (n >= 1),
+    /// and the last with its value.
+    Split {
+        count: u64,
+        last: Option<(u64, u64)>,
+    },
+    /// The rule splits heaps in two, but its values are not sparse.
+    NotSparse,
+    /// The rule never splits a heap.
+    NoSplit,
+    /// The rule may leave three heaps (the split is for two).
+    ThreeHeaps,
 }
 
 /// A family's misère quotient, with elements named by their normal forms.
@@ -241,6 +283,7 @@ impl Answer {
             Answer::Check(_) => "check",
             Answer::MisereQuotient(_) => "misere quotient",
             Answer::Genus(_) => "genus",
+            Answer::Research(_) => "research",
         }
     }
 

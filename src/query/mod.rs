@@ -6,6 +6,7 @@ mod answer;
 pub mod check;
 pub mod coins;
 pub mod explain;
+mod files;
 pub mod genus;
 pub mod hackenbush;
 pub mod heap_options;
@@ -16,12 +17,13 @@ pub mod moves;
 pub mod period;
 mod plot;
 pub mod quotient;
+pub mod research;
 pub mod show;
 mod table;
 
 pub use answer::{
     Answer, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted,
-    QuotientAnswer, Sequence, Table,
+    QuotientAnswer, RareFound, Researched, Sequence, Table,
 };
 
 use crate::diag::Diagnostic;
@@ -161,6 +163,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         }
         QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
+        QueryIr::Research(r) => Answer::Research(Box::new(research::run(defs, store, r)?)),
     })
 }
 

@@ -2,13 +2,13 @@
 //! fits the limits and that the file can be written), has [`crate::plot`]
 //! draw them, and writes the SVG file.
 
+use super::files::{cannot_write, writable};
 use super::{PeriodFound, PlotKind, Plotted, period, range_bounds};
 use crate::diag::Diagnostic;
 use crate::eval::{Defs, EvalError, Key, Store};
-use crate::ir::{GameId, Loc, PlotIr, PlotOf, RangeIr, TableSource};
+use crate::ir::{GameId, PlotIr, PlotOf, RangeIr, TableSource};
 use crate::plot::heat::{self, Blocks, HeatMap};
 use crate::plot::sequence::{self, Columns, Marks, SequencePlot};
-use std::path::Path;
 
 pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalError> {
     let Some(file) = &p.file else {
@@ -31,7 +31,7 @@ pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalE
         ));
     }
     if store.files.is_none() {
-        writable(file, p.file_loc)?;
+        writable(file, p.file_loc, "an SVG file", "\"folder/plot.svg\"")?;
     }
     let (svg, game, kind, period) = draw(defs, store, p)?;
     if let Some(files) = &mut store.files {
@@ -226,58 +226,4 @@ fn drawing_failed(e: crate::plot::PlotError) -> EvalError {
         "the plot could not be drawn: {}",
         e.0
     )))
-}
-
-/// Refuses, before any work, a file that could not be written: a folder
-/// that does not exist, a name that is a folder, a device or a pipe.
-fn writable(file: &str, loc: Loc) -> Result<(), EvalError> {
-    let path = Path::new(file);
-    let err = |message: String, hint: &str| {
-        EvalError::from(
-            Diagnostic::error(loc.range(), message)
-                .at(loc.src)
-                .label("this file")
-                .hint(hint.to_string()),
-        )
-    };
-    if path.is_dir() {
-        return Err(err(
-            format!("cannot write {file}: it is a folder"),
-            "give a file name inside it: `\"folder/plot.svg\"`",
-        ));
-    }
-    if path.exists() && !path.is_file() {
-        // a device or a pipe: writing could block or go nowhere
-        return Err(err(
-            format!("cannot write {file}: it is not a regular file"),
-            "give the name of a new file, or of an SVG file to replace",
-        ));
-    }
-    let parent = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    if !parent.is_dir() {
-        return Err(err(
-            format!(
-                "cannot write {file}: the folder {} does not exist",
-                parent.display()
-            ),
-            "create the folder first, or write the file somewhere else",
-        ));
-    }
-    Ok(())
-}
-
-fn cannot_write(file: &str, loc: Loc, e: &std::io::Error) -> EvalError {
-    let hint = match e.kind() {
-        std::io::ErrorKind::PermissionDenied => "this place may not be written to; choose another",
-        _ => "check the file name and the folder it goes in",
-    };
-    EvalError::from(
-        Diagnostic::error(loc.range(), format!("cannot write {file}: {e}"))
-            .at(loc.src)
-            .label("this file")
-            .hint(hint),
-    )
 }

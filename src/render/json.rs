@@ -6,7 +6,9 @@
 
 use crate::diag::{Diagnostic, Sources};
 use crate::ir::Expect;
-use crate::query::{Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted};
+use crate::query::{
+    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound, Researched,
+};
 use serde_json::{Map, Value, json};
 
 /// P or N.
@@ -54,6 +56,7 @@ pub fn answer(a: &Answer) -> Value {
             "rows": t.rows,
         }),
         Answer::Plot(p) => plotted(p),
+        Answer::Research(r) => researched(r),
         Answer::Check(g) => check(g),
         Answer::Genus(g) => json!({
             "normal": g.normal,
@@ -182,6 +185,29 @@ fn plotted(p: &Plotted) -> Value {
     }
     o.insert("bytes".into(), p.bytes.into());
     Value::Object(o)
+}
+
+fn researched(r: &Researched) -> Value {
+    let rare = match r.rare {
+        RareFound::Split { count, last } => json!({
+            "heaps": count,
+            "last": last.map(|(n, v)| json!({ "n": n, "value": v })),
+        }),
+        RareFound::NotSparse | RareFound::NoSplit | RareFound::ThreeHeaps => Value::Null,
+    };
+    json!({
+        "game": r.game,
+        "rule": r.rule,
+        "file": r.file,
+        "from": r.from,
+        "to": r.to,
+        "resumed_at": r.resumed,
+        "bytes_per_value": r.width,
+        "bytes": r.bytes,
+        "rare": rare,
+        "largest": { "value": r.largest.0, "first_at": r.largest.1 },
+        "period": r.period.as_ref().map(|f| Value::Object(period_fields(f))),
+    })
 }
 
 fn check(g: &Graded) -> Value {

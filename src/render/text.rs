@@ -4,7 +4,8 @@
 
 use super::table;
 use crate::query::{
-    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, Sequence, outcome_line,
+    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound, Researched,
+    Sequence, outcome_line,
 };
 
 pub fn lines(a: &Answer) -> Vec<String> {
@@ -51,7 +52,64 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::Check(g) => check(g),
         Answer::MisereQuotient(q) => super::misere::quotient(q),
         Answer::Genus(g) => super::misere::genus(g),
+        Answer::Research(r) => researched(r),
     }
+}
+
+/// A research run's summary: where it resumed, the file, the rare values,
+/// the largest value and the period (scripts read these lines; see
+/// docs/language.md, "Research runs").
+fn researched(r: &Researched) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(n) = r.resumed {
+        if n > r.to {
+            lines.push(format!(
+                "resumed at n = {n}: the file holds every value asked for"
+            ));
+        } else {
+            lines.push(format!("resumed at n = {n}"));
+        }
+    }
+    lines.push(format!(
+        "wrote G({})..G({}) of {} to {} ({} byte{} a value, {})",
+        r.from,
+        r.to,
+        r.rule,
+        r.file,
+        r.width,
+        if r.width == 1 { "" } else { "s" },
+        show_size(r.bytes)
+    ));
+    lines.push(match r.rare {
+        RareFound::Split {
+            count,
+            last: Some((n, v)),
+        } => format!(
+            "rare values: {count} heap{}, the last G({n}) = {v}",
+            if count == 1 { "" } else { "s" }
+        ),
+        RareFound::Split { count, last: None } => format!("rare values: {count} heaps"),
+        RareFound::NotSparse => {
+            "rare values: the values are not sparse (no rare/common split)".to_string()
+        }
+        RareFound::NoSplit => "rare values: none (the rule never splits a heap)".to_string(),
+        RareFound::ThreeHeaps => {
+            "rare values: not looked for (the rule may leave three heaps)".to_string()
+        }
+    });
+    let (v, n) = r.largest;
+    lines.push(format!("largest value: {v}, first at n = {n}"));
+    lines.push(match &r.period {
+        Some(f) => {
+            let saltus = f.saltus.map_or(String::new(), |s| format!(", saltus {s}"));
+            format!(
+                "period: {} from n = {}{saltus}, proven",
+                f.period, f.pre_period
+            )
+        }
+        None => "period: none proven".to_string(),
+    });
+    lines
 }
 
 /// Values separated by `sep`.

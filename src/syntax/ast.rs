@@ -158,6 +158,20 @@ pub enum Query {
     /// `table NAME a..b c..d as FORMAT`: the word `as` and the format.
     TableAs(Name, Range, Range, Name, Name),
     Plot(Box<Plot>),
+    /// `sequence NAME a..b to "FILE"`: a research run.
+    Research(Box<Research>),
+}
+
+/// `sequence NAME a..b to "FILE"`: the values written to a file, with
+/// checkpoints, resumed when run again.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Research {
+    pub game: Name,
+    pub range: Range,
+    /// The word `to` (checked later).
+    pub to: Name,
+    pub file: String,
+    pub file_span: Span,
 }
 
 /// `plot NAME a..b to "FILE.svg"`, or with two ranges a heat map.

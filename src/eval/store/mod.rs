@@ -227,6 +227,19 @@ impl Store {
         }
     }
 
+    /// The rule of the family table a one-parameter game's values come
+    /// from, if they come from one: a rule family, or a rule recognized as
+    /// one (recognized again first if it read a `let` not bound before).
+    pub fn table_rule(&mut self, defs: &Defs, game: GameId) -> Option<&HeapRule> {
+        if self.retry.get(game) == Some(&true) && self.memos[game].is_empty() {
+            self.plans[game] = self.plan_for(defs, game);
+        }
+        match self.plans.get(game) {
+            Some(Plan::Family) => self.families.rule(game),
+            _ => None,
+        }
+    }
+
     pub fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
         self.ticker.limit = limits.options;

@@ -1,0 +1,594 @@
+//! Research runs: `sequence NAME a..b to "FILE"` computes G(a) .. G(b - 1)
+//! of a one-parameter rule valued by a heap table (octal and hexadecimal
+//! codes, Grundy's game, subtraction games) into a compact binary file,
+//! checkpointing as it goes; run again after a kill, it resumes from the
+//! last checkpoint and ends with the file an uninterrupted run writes.
+//!
+//! # The file
+//!
+//! Every integer is little-endian.
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 0..8 | the magic `MEXVALS1` |
+//! | 8..12 | u32: the header's length H, 4096 |
+//! | 12..16 | u32: bytes per value W (1, 2, 4 or 8: the fewest that hold every value so far) |
+//! | 16..24 | u64: the first heap a |
+//! | 24..32 | u64: values complete (the checkpoint); bytes past H + count * W are ignored, and dropped on resume |
+//! | 32..40 | u64: values asked for (the length of the range) |
+//! | 40..44 | u32: the length L of the rule's text |
+//! | 44..44+L | the rule as mex writes it, UTF-8 (`octal 0.6`); zero bytes up to H |
+//! | H.. | G(a), G(a + 1), ..., W bytes each |
+//!
+//! Values are appended and synced, then the count is rewritten and synced,
+//! so the count never says more than the disk holds. A value too wide for
+//! W has the whole file rewritten wider, through a temporary file in the
+//! same folder renamed over it. A checkpoint comes every
+//! [`checkpoint_every`] values, and Ctrl-C writes one of every value
+//! computed before the run stops.
+//!
+//! # The run
+//!
+//! A research run is not bounded by `set heap` or `set work` (it is meant
+//! to run long, shows its progress and keeps its work when stopped), but
+//! its table must fit `set memory`, which is checked before it starts.
+//! Values already in the file are read back into the family's table
+//! (unless the table has them), so the table's bookkeeping (its rare
+//! values, its period) is what an uninterrupted run would have; once a
+//! period is proven, the values past the table are written from it
+//! without growing the table.
+
+mod file;
+
+use super::files::{cannot_write, writable};
+use super::{PeriodFound, RareFound, Researched, range_bounds};
+use crate::diag::Diagnostic;
+use crate::engine::heap::{Allowance, ExtendError, HeapTable, WARM_UP};
+use crate::engine::rule::HeapRule;
+use crate::engine::{Interrupted, Watch};
+use crate::eval::{Defs, EvalError, Store};
+use crate::ir::ResearchIr;
+use file::{Header, Unreadable, ValuesFile};
+use std::path::Path;
+
+/// Values written between two checkpoints of a run of `count` values:
+/// max(2^16, min(2^22, count / 64)). A kill loses at most one stretch: for
+/// runs of 2^22 values or more, at most 1/64 of the run (under 2%), and
+/// never more than 2^22 values; a checkpoint costs two syncs, so stretches
+/// of at least 2^16 values keep short runs from waiting on the disk.
+pub fn checkpoint_every(count: u64) -> u64 {
+    (count / 64).clamp(1 << 16, 1 << 22)
+}
+
+/// Values handed on at once (to the file, to the table).
+const PIECE: u64 = 1 << 16;
+
+/// The values written so far: the largest and the first heap with it.
+#[derive(Debug, Clone, Copy, Default)]
+struct Largest {
+    value: u64,
+    at: Option<u64>,
+}
+
+impl Largest {
+    /// Takes in the values of heaps `from`, `from + 1`, ...
+    fn see(&mut self, from: u64, values: &[u64]) {
+        for (i, &v) in values.iter().enumerate() {
+            if self.at.is_none() || v > self.value {
+                self.value = v;
+                self.at = Some(from + i as u64);
+            }
+        }
+    }
+}
+
+/// The session's watch as a research run reports to it: every tick says
+/// how far the whole run has come (the heap reached, of the run's end),
+/// whatever part of the work is going on.
+struct RunWatch<'w> {
+    inner: &'w mut dyn Watch,
+    end: u64,
+}
+
+impl Watch for RunWatch<'_> {
+    fn tick(&mut self, done: u64, _total: u64) -> Result<(), Interrupted> {
+        self.inner.tick(done.min(self.end), self.end)
+    }
+
+    fn work(&mut self, positions: u64, steps: u64) -> Result<(), Interrupted> {
+        self.inner.work(positions, steps)
+    }
+
+    fn counting(&mut self, unit: &'static str) {
+        self.inner.counting(unit);
+    }
+}
+
+impl Drop for RunWatch<'_> {
+    fn drop(&mut self) {
+        self.inner.counting("positions");
+    }
+}
+
+pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched, EvalError> {
+    let game = r.game;
+    let name = defs.games[game].name.clone();
+    if store.sandbox.is_some() || store.files.is_some() {
+        return Err(needs_command_line(r, store.sandbox.is_some()));
+    }
+    let Some(rule) = store.table_rule(defs, game).cloned() else {
+        return Err(not_a_family(r, &name));
+    };
+    let (first, count) = range_bounds(defs, store, &r.range)?;
+    let last = first + (count - 1);
+    let path = Path::new(&r.file);
+    writable(
+        &r.file,
+        r.file_loc,
+        "a values file",
+        "\"folder/values.values\"",
+    )?;
+    let rule_text = rule.to_string();
+    if rule_text.len() > file::MAX_RULE {
+        return Err(EvalError::from(
+            Diagnostic::error(
+                r.game_loc.range(),
+                format!(
+                    "the rule of `{name}` is {} bytes long as text, past the {} a values file's header holds",
+                    rule_text.len(),
+                    file::MAX_RULE
+                ),
+            )
+            .at(r.game_loc.src)
+            .label("this rule")
+            .hint("ask `sequence` for its values on standard output instead"),
+        ));
+    }
+    let existing = match file::inspect(path) {
+        Ok(None) => None,
+        Ok(Some(Ok(h))) => Some(h),
+        Ok(Some(Err(why))) => return Err(unreadable(r, why)),
+        Err(e) => return Err(cannot_read(r, &e)),
+    };
+    if let Some(h) = &existing {
+        if h.rule != rule_text {
+            return Err(other_rule(r, &name, h, &rule_text));
+        }
+        if h.first != first {
+            return Err(other_start(r, &name, h, first, last));
+        }
+    }
+    // a temporary file left by a run killed while it renamed one
+    let _ = std::fs::remove_file(file::temporary(path));
+
+    let held = store
+        .families
+        .held_except(game)
+        .saturating_add(store.families.others);
+    let limits = store.limits;
+    let mut watch = RunWatch {
+        inner: &mut *store.ticker.watch,
+        end: last.saturating_add(1),
+    };
+    watch.counting("values");
+    let Some(family) = store.families.get_mut(game) else {
+        return Err(not_a_family(r, &name));
+    };
+    // The first values are cheap and teach the table its costs (for the
+    // memory estimate); a period proven now, or by a short search, makes
+    // every later value a copy, and the table need not grow.
+    family
+        .table
+        .extend(WARM_UP.min(last), Allowance::ANY, false, &mut watch)
+        .map_err(|e| extend_failed(e, &limits, last))?;
+    if family.table.proven().is_none() {
+        match store
+            .families
+            .period(game, Some(last.min(limits.period)), &limits, &mut watch)
+        {
+            Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
+            // only a shortcut: the run goes on without it
+            Ok(_) | Err(EvalError::Failed(_)) => {}
+        }
+    }
+    let Some(family) = store.families.get_mut(game) else {
+        return Err(not_a_family(r, &name));
+    };
+    let table = &mut family.table;
+    if table.proven().is_none() {
+        let bytes = table.memory_estimate(last);
+        if bytes.saturating_add(held) > limits.memory {
+            return Err(EvalError::from(
+                limits
+                    .memory_error(
+                        &format!("the table of `{name}` up to heap {last}"),
+                        bytes,
+                        held,
+                    )
+                    .note("a research run keeps every value in memory while it computes"),
+            ));
+        }
+    }
+
+    // The values the file has, read back: checked against the table where
+    // it has them, handed to it where it does not.
+    let resumed = existing.as_ref().map(|h| first.saturating_add(h.count));
+    let mut largest = Largest::default();
+    let mut next = first; // the next heap whose value the file needs
+    if let Some(h) = &existing {
+        let n = h.count.min(count);
+        if n > 0 && table.proven().is_none() && table.len() < first {
+            // the heaps below the first, which the table needs
+            table
+                .try_extend_to(first - 1, &mut watch)
+                .map_err(|e| extend_failed(e, &limits, first - 1))?;
+        }
+        read_back(r, path, h, n, table, &mut largest, &mut watch)?;
+        next = first + n;
+    }
+    watch.counting("values");
+
+    let (out, width, bytes) = match existing {
+        // every value asked for is in the file: nothing to write
+        Some(h) if h.count >= count => (None, h.width, h.bytes()),
+        Some(h) => {
+            let out = ValuesFile::resume(path, h, count).map_err(|e| failed(r, &e))?;
+            (Some(out), 0, 0)
+        }
+        None => {
+            let header = Header {
+                width: 1,
+                first,
+                count: 0,
+                asked: count,
+                rule: rule_text.clone(),
+            };
+            let out = ValuesFile::create(path, header).map_err(|e| failed(r, &e))?;
+            (Some(out), 0, 0)
+        }
+    };
+    let (width, bytes) = match out {
+        None => (width, bytes),
+        Some(mut out) => {
+            let every = checkpoint_every(count);
+            while next <= last {
+                let stop = last.min(next.saturating_add(every - 1));
+                let made = make_known(table, stop, &mut watch);
+                let (to, stopped) =
+                    write(r, table, &mut out, next, stop, &mut largest, &mut watch)?;
+                next = to;
+                out.checkpoint().map_err(|e| failed(r, &e))?;
+                if stopped {
+                    return Err(EvalError::Interrupted);
+                }
+                match made {
+                    Err(e) => return Err(extend_failed(e, &limits, stop)),
+                    Ok(()) if next <= stop => {
+                        return Err(EvalError::from(Diagnostic::unplaced(format!(
+                            "G({next}) of `{name}` could not be worked out: it does not fit in 64 bits"
+                        ))));
+                    }
+                    Ok(()) => {}
+                }
+            }
+            (out.header().width, out.bytes())
+        }
+    };
+    Ok(Researched {
+        game: name,
+        rule: rule_text,
+        file: r.file.clone(),
+        from: first,
+        to: last,
+        resumed,
+        width,
+        bytes,
+        rare: rare(table, &rule),
+        largest: (largest.value, largest.at.unwrap_or(first)),
+        period: table.proven().map(|p| PeriodFound {
+            pre_period: p.preperiod,
+            period: p.period,
+            saltus: (p.saltus > 0).then_some(p.saltus),
+            proven: true,
+        }),
+    })
+}
+
+/// Computes the values up to heap `stop` unless a proven period gives
+/// them. Interrupted, or short of memory, the table keeps what it computed.
+fn make_known(table: &mut HeapTable, stop: u64, watch: &mut dyn Watch) -> Result<(), ExtendError> {
+    if table.proven().is_some() || table.len() > stop {
+        return Ok(());
+    }
+    table.try_extend_to(stop, watch)
+}
+
+/// Appends the values of heaps `next..=stop` that the table knows (from
+/// its values or its proven period) to the file; returns the heap after
+/// the last one written, and whether Ctrl-C stopped the writing. Values
+/// that come from the period are made a piece at a time, and Ctrl-C stops
+/// them between pieces.
+fn write(
+    r: &ResearchIr,
+    table: &HeapTable,
+    out: &mut ValuesFile,
+    mut next: u64,
+    stop: u64,
+    largest: &mut Largest,
+    watch: &mut dyn Watch,
+) -> Result<(u64, bool), EvalError> {
+    let mut piece = Vec::with_capacity(PIECE as usize);
+    while next <= stop {
+        let end = stop.min(next + (PIECE - 1)); // included
+        piece.clear();
+        let copied = next >= table.len();
+        if !copied {
+            piece.extend(table.values(next..end.min(table.len() - 1) + 1));
+        } else if table.proven().is_some() {
+            piece.extend((next..=end).map_while(|n| table.value(n)));
+        }
+        if piece.is_empty() {
+            break;
+        }
+        largest.see(next, &piece);
+        out.append(&piece).map_err(|e| failed(r, &e))?;
+        next += piece.len() as u64;
+        if copied && watch.tick(next, 0).is_err() {
+            return Ok((next, true));
+        }
+    }
+    Ok((next, false))
+}
+
+/// Reads the first `n` values of the file back: each is checked against
+/// the table (or its proven period) where the table has it, and handed to
+/// the table where it does not yet.
+fn read_back(
+    r: &ResearchIr,
+    path: &Path,
+    h: &Header,
+    n: u64,
+    table: &mut HeapTable,
+    largest: &mut Largest,
+    watch: &mut dyn Watch,
+) -> Result<(), EvalError> {
+    let first = h.first;
+    let mut at = first; // the heap of the next value read
+    let mut each = |values: &[u64]| -> Result<(), EvalError> {
+        largest.see(at, values);
+        let mut i = 0;
+        // the values the table has (or its period gives): compared
+        while i < values.len() {
+            let n = at + i as u64;
+            let known = if n < table.len() {
+                table.get(n)
+            } else if table.proven().is_some() {
+                table.value(n)
+            } else {
+                break;
+            };
+            if known != Some(values[i]) {
+                return Err(damaged_values(r, n, values[i], known));
+            }
+            i += 1;
+        }
+        // the rest: the table takes them as its own
+        if i < values.len() {
+            table
+                .load(values[i..].iter().copied(), watch)
+                .map_err(|e| match e {
+                    ExtendError::Interrupted => EvalError::Interrupted,
+                    _ => EvalError::from(Diagnostic::unplaced(format!(
+                        "the machine could not give the memory to read {} back",
+                        r.file
+                    ))),
+                })?;
+        }
+        at += values.len() as u64;
+        watch.tick(at, 0)?;
+        Ok(())
+    };
+    file::read_values(path, h, 0, n, &mut |v: &[u64]| {
+        each(v).map_err(ReadError::from)
+    })
+    .map_err(|e| match e {
+        ReadError::Io(e) => cannot_read(r, &e),
+        ReadError::Eval(e) => e,
+    })
+}
+
+/// What stopped reading a file back.
+enum ReadError {
+    Io(std::io::Error),
+    Eval(EvalError),
+}
+
+impl From<std::io::Error> for ReadError {
+    fn from(e: std::io::Error) -> Self {
+        ReadError::Io(e)
+    }
+}
+
+impl From<EvalError> for ReadError {
+    fn from(e: EvalError) -> Self {
+        ReadError::Eval(e)
+    }
+}
+
+/// The rare values of the table, or why there are none.
+fn rare(table: &HeapTable, rule: &HeapRule) -> RareFound {
+    match table.rare_values() {
+        Some(r) => RareFound::Split {
+            count: r.count,
+            last: r.last,
+        },
+        None => match rule {
+            HeapRule::Grundy => RareFound::NotSparse,
+            HeapRule::TakeBreak(code) => match code.max_parts() {
+                3 => RareFound::ThreeHeaps,
+                2 => RareFound::NotSparse,
+                _ => RareFound::NoSplit,
+            },
+            HeapRule::Subtraction(_) | HeapRule::AllBut(_) => RareFound::NoSplit,
+        },
+    }
+}
+
+fn needs_command_line(r: &ResearchIr, sandbox: bool) -> EvalError {
+    let hint = if sandbox {
+        "this file runs in the sandbox (`mex grade`, `mex --sandbox`), where no file is written; `sequence NAME a..b` prints the values"
+    } else {
+        "run it with `mex FILE` on a computer; here `sequence NAME a..b` prints the values"
+    };
+    EvalError::from(
+        Diagnostic::error(
+            r.file_loc.range(),
+            "a research run writes a file and needs the command line",
+        )
+        .at(r.file_loc.src)
+        .label("a file to write")
+        .hint(hint),
+    )
+}
+
+fn not_a_family(r: &ResearchIr, name: &str) -> EvalError {
+    EvalError::from(
+        Diagnostic::error(
+            r.game_loc.range(),
+            format!("a research run needs a rule family, and `{name}` is not one"),
+        )
+        .at(r.game_loc.src)
+        .label("not a rule family")
+        .hint(format!(
+            "research runs are for octal and hex codes, Grundy's game and subtraction games: `game {name} = octal 0.6`, say; `sequence {name} a..b` prints the values of any game"
+        )),
+    )
+}
+
+fn unreadable(r: &ResearchIr, why: Unreadable) -> EvalError {
+    let file = &r.file;
+    let (message, hint) = match why {
+        Unreadable::NotValues => (
+            format!("{file} is not a values file: it is left as it is"),
+            "a research run writes only files of its own: choose another name, or delete this file"
+                .to_string(),
+        ),
+        Unreadable::Damaged(why) => (
+            format!("{file} is a values file with a damaged header: {why}"),
+            "delete it to start again, or choose another name".to_string(),
+        ),
+    };
+    EvalError::from(
+        Diagnostic::error(r.file_loc.range(), message)
+            .at(r.file_loc.src)
+            .label("this file")
+            .hint(hint),
+    )
+}
+
+fn other_rule(r: &ResearchIr, name: &str, h: &Header, rule: &str) -> EvalError {
+    EvalError::from(
+        Diagnostic::error(
+            r.file_loc.range(),
+            format!(
+                "{} holds the values of {}, not those of `{name}` ({rule})",
+                r.file, h.rule
+            ),
+        )
+        .at(r.file_loc.src)
+        .label("this file")
+        .hint(format!(
+            "a values file goes on only with the rule it was started with: write `{name}` to another file, or delete this one to start again"
+        )),
+    )
+}
+
+fn other_start(r: &ResearchIr, name: &str, h: &Header, first: u64, last: u64) -> EvalError {
+    let end = last.max(h.first.saturating_add(h.asked).saturating_sub(1));
+    EvalError::from(
+        Diagnostic::error(
+            r.file_loc.range(),
+            format!(
+                "{} holds the values of {} from n = {}, not from n = {first}",
+                r.file, h.rule, h.first
+            ),
+        )
+        .at(r.file_loc.src)
+        .label("this file")
+        .hint(format!(
+            "a values file goes on from the heap it starts at: `sequence {name} {}..={end} to \"{}\"`, or choose another file",
+            h.first, r.file
+        )),
+    )
+}
+
+fn damaged_values(r: &ResearchIr, n: u64, found: u64, known: Option<u64>) -> EvalError {
+    let known = known.map_or("another value".to_string(), |v| v.to_string());
+    EvalError::from(
+        Diagnostic::error(
+            r.file_loc.range(),
+            format!(
+                "{} is damaged: it holds G({n}) = {found}, but G({n}) is {known}",
+                r.file
+            ),
+        )
+        .at(r.file_loc.src)
+        .label("this file")
+        .hint("delete it to start again, or choose another name"),
+    )
+}
+
+fn cannot_read(r: &ResearchIr, e: &std::io::Error) -> EvalError {
+    EvalError::from(
+        Diagnostic::error(r.file_loc.range(), format!("cannot read {}: {e}", r.file))
+            .at(r.file_loc.src)
+            .label("this file")
+            .hint("check that the file may be read, or choose another name"),
+    )
+}
+
+fn failed(r: &ResearchIr, e: &std::io::Error) -> EvalError {
+    cannot_write(&r.file, r.file_loc, e)
+}
+
+/// A table that could not grow: stopped, or short of memory the machine
+/// would not give.
+fn extend_failed(e: ExtendError, limits: &crate::eval::Limits, n: u64) -> EvalError {
+    match e {
+        ExtendError::Interrupted => EvalError::Interrupted,
+        ExtendError::OutOfMemory { bytes } | ExtendError::TooMuchWork { work: bytes } => {
+            EvalError::from(limits.machine_error(&format!("the table up to heap {n}"), bytes))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checkpoints_come_every_64th_of_a_run_within_bounds() {
+        assert_eq!(checkpoint_every(1), 1 << 16);
+        assert_eq!(checkpoint_every(1 << 21), 1 << 16);
+        assert_eq!(checkpoint_every(1 << 22), 1 << 16);
+        assert_eq!(checkpoint_every(1 << 24), 1 << 18);
+        assert_eq!(checkpoint_every(1 << 28), 1 << 22);
+        assert_eq!(checkpoint_every(1 << 30), 1 << 22);
+        assert_eq!(checkpoint_every(u64::MAX), 1 << 22);
+        // a kill redoes less than 2% of any run of 2^22 values or more
+        for count in [1u64 << 22, 5_000_000, 1 << 26, 3 << 27, 1 << 30, 1 << 40] {
+            let lost = checkpoint_every(count) as f64 / count as f64;
+            assert!(lost < 0.02, "{count}: {lost}");
+        }
+    }
+
+    #[test]
+    fn the_largest_value_is_found_first() {
+        let mut l = Largest::default();
+        l.see(10, &[0, 3, 1, 3]);
+        l.see(14, &[2, 3]);
+        assert_eq!((l.value, l.at), (3, Some(11)));
+        l.see(16, &[7]);
+        assert_eq!((l.value, l.at), (7, Some(16)));
+    }
+}
