@@ -49,7 +49,8 @@ fn values_up_to_n() {
         let code = parse_code(&text, hex).expect("a valid code");
         let mut table = HeapTable::new(HeapRule::TakeBreak(code))
             .with_rare_common(!plain)
-            .with_period_shortcut(!no_shortcut);
+            .with_period_shortcut(!no_shortcut)
+            .with_threads(threads());
         let start = Instant::now();
         table.extend_to(n, &mut Quiet).expect("not interrupted");
         let time = start.elapsed();
@@ -96,7 +97,9 @@ fn grundy_values() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(100_000);
     let plain = std::env::var("MEX_PLAIN").is_ok_and(|s| s == "1");
-    let mut table = HeapTable::new(HeapRule::Grundy).with_rare_common(!plain);
+    let mut table = HeapTable::new(HeapRule::Grundy)
+        .with_rare_common(!plain)
+        .with_threads(threads());
     let start = Instant::now();
     table.extend_to(n, &mut Quiet).expect("not interrupted");
     println!(
@@ -106,4 +109,12 @@ fn grundy_values() {
         table.max_value(),
         checksum(table.values(0..n + 1))
     );
+}
+
+/// `MEX_THREADS` (default 1).
+fn threads() -> usize {
+    std::env::var("MEX_THREADS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
 }

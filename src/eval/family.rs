@@ -299,6 +299,7 @@ impl Family {
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
+        self.table.set_threads(limits.threads as usize);
         self.table
             .extend(n, allow, false, watch)
             .map_err(|e| extend_error(e, n, limits))
@@ -312,6 +313,7 @@ impl Family {
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
+        self.table.set_threads(limits.threads as usize);
         if bound == Bound::Setting {
             self.table
                 .warm_up(limit, watch)

@@ -27,6 +27,9 @@ pub struct Limits {
     /// Loop iterations one question may spend running rules written out
     /// (a few nanoseconds each: the default is some seconds of work).
     pub work: u64,
+    /// Threads that compute the values of a take-and-break rule together
+    /// (the values are the same for any number).
+    pub threads: u64,
 }
 
 impl Default for Limits {
@@ -39,6 +42,7 @@ impl Default for Limits {
             output: 100_000_000,
             memory: default_memory(),
             work: 500_000_000,
+            threads: default_threads(),
         }
     }
 }
@@ -54,6 +58,7 @@ impl Limits {
             Setting::Output => self.output,
             Setting::Memory => self.memory / MIB,
             Setting::Work => self.work,
+            Setting::Threads => self.threads,
         }
     }
 
@@ -68,6 +73,8 @@ impl Limits {
             Setting::Output => self.output = v,
             Setting::Memory => self.memory = v.saturating_mul(MIB),
             Setting::Work => self.work = v,
+            // more threads than this would only wait on one another
+            Setting::Threads => self.threads = v.min(MAX_THREADS),
         }
     }
 
@@ -149,6 +156,18 @@ pub fn show_bytes(b: u64) -> String {
     }
 }
 
+/// The most threads `set threads` gives.
+pub const MAX_THREADS: u64 = 256;
+
+/// The default number of threads: the cores this process may use (one in
+/// the browser).
+pub fn default_threads() -> u64 {
+    if cfg!(target_family = "wasm") {
+        return 1;
+    }
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}
+
 /// The default memory budget: half the machine's memory, and at most half
 /// of the address space the process may have (`ulimit -v`, `prlimit --as`);
 /// 2 GiB where neither can be read.
@@ -187,11 +206,14 @@ mod tests {
     fn settings_round_trip() {
         let mut l = Limits::default();
         for &(_, s, _) in Setting::ALL {
-            l.set(s, 1234);
-            assert_eq!(l.get(s), 1234);
+            l.set(s, 123);
+            assert_eq!(l.get(s), 123);
         }
         l.set(Setting::Heap, 0);
         assert_eq!(l.get(Setting::Heap), 1);
+        l.set(Setting::Threads, 100_000);
+        assert_eq!(l.get(Setting::Threads), MAX_THREADS);
+        assert!(Limits::default().threads >= 1);
     }
 
     #[test]

@@ -97,6 +97,7 @@ pub enum Setting {
     Output,
     Memory,
     Work,
+    Threads,
 }
 
 impl Setting {
@@ -131,6 +132,11 @@ impl Setting {
             "work",
             Setting::Work,
             "loop iterations one question may spend running rules written out",
+        ),
+        (
+            "threads",
+            Setting::Threads,
+            "threads that compute a take-and-break sequence together",
         ),
     ];
 }

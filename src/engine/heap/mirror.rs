@@ -39,23 +39,35 @@ impl std::fmt::Debug for Mirror {
 }
 
 impl Mirror {
-    /// The mirror of `vals`, brought up to date; `None` if it cannot grow
-    /// (no memory for it: the caller scans without it).
-    pub(super) fn of<'a, T: Cell>(&'a mut self, vals: &'a [T]) -> Option<Mirrored<'a, T>> {
+    /// The mirror of `vals`, brought up to date, with room for `planned`
+    /// values (the table's capacity: the mirror is as large as the values,
+    /// not more, and grows with them); `None` if it cannot grow (no memory
+    /// for it: the caller scans without it).
+    pub(super) fn of<'a, T: Cell>(
+        &'a mut self,
+        vals: &'a [T],
+        planned: usize,
+    ) -> Option<Mirrored<'a, T>> {
+        let rev = self.synced(vals, planned)?;
+        Some(Mirrored {
+            vals,
+            rev: &rev.rev,
+        })
+    }
+
+    fn synced<T: Cell>(&mut self, vals: &[T], planned: usize) -> Option<&mut Rev<T>> {
         if !self.0.as_ref().is_some_and(|b| b.is::<Rev<T>>()) {
             self.0 = Some(Box::new(Rev::<T>::default()));
         }
-        let rev = self
-            .0
-            .as_mut()
-            .and_then(|b| b.downcast_mut::<Rev<T>>())
-            .expect("just made");
+        let rev = self.0.as_mut().and_then(|b| b.downcast_mut::<Rev<T>>())?;
         if rev.count > vals.len() {
             // the values were replaced: start again
             rev.count = 0;
         }
-        if rev.rev.len() < vals.len() {
-            let cap = (2 * vals.len()).next_power_of_two();
+        if rev.rev.len() < vals.len().max(planned) {
+            // the planned size, and at least a quarter more than now, so
+            // that a table extended a little at a time is not copied each time
+            let cap = planned.max(vals.len() + vals.len() / 4).max(64);
             let mut grown = Vec::new();
             grown.try_reserve_exact(cap).ok()?;
             grown.resize(cap, T::default());
@@ -68,16 +80,31 @@ impl Mirror {
             rev.rev[cap - 1 - i] = v;
         }
         rev.count = vals.len();
-        Some(Mirrored {
-            vals,
-            rev: &rev.rev,
-        })
+        Some(rev)
     }
 
-    /// Bytes the mirror holds per value of the given width.
+    /// The mirror brought up to date with `vals`, with room for `total`
+    /// values, as its buffer's start and length (`cap`): heap `i` is at
+    /// `cap - 1 - i`. For the threads of [`super::parallel`], which write
+    /// the heaps they compute there, then call [`Mirror::advance`]. `None`
+    /// if there is no memory for it.
+    pub(super) fn raw<T: Cell>(&mut self, vals: &[T], total: usize) -> Option<(*mut T, usize)> {
+        let rev = self.synced(vals, total)?;
+        Some((rev.rev.as_mut_ptr(), rev.rev.len()))
+    }
+
+    /// Counts the values written through [`Mirror::raw`]: the mirror holds
+    /// heaps `0..count`.
+    pub(super) fn advance<T: Cell>(&mut self, count: usize) {
+        if let Some(rev) = self.0.as_mut().and_then(|b| b.downcast_mut::<Rev<T>>()) {
+            rev.count = count.min(rev.rev.len());
+        }
+    }
+
+    /// Bytes the mirror holds per value of the given width (it grows by a
+    /// quarter at least, to the table's capacity).
     pub(super) fn bytes_per_value(width: u64) -> u64 {
-        // up to four times the values, just after it has grown
-        4 * width
+        width + width.div_ceil(4)
     }
 }
 
@@ -87,7 +114,13 @@ pub(super) struct Mirrored<'a, T> {
     rev: &'a [T],
 }
 
-impl<T: Cell> Mirrored<'_, T> {
+impl<'a, T: Cell> Mirrored<'a, T> {
+    /// `rev` holds heaps `0..vals.len()` reversed (the end of a mirror).
+    pub(super) fn new(vals: &'a [T], rev: &'a [T]) -> Self {
+        debug_assert_eq!(vals.len(), rev.len());
+        Mirrored { vals, rev }
+    }
+
     /// Looks among the splits `(1 + j, m - 1 - j)`, `j` in `from..to`, for
     /// the values in `missing`, and removes those found. Returns the number
     /// of splits looked at. The order of the values left is not kept.
@@ -154,7 +187,7 @@ mod tests {
                 }
                 let targets: Vec<u8> = (0..64).step_by(3).collect();
                 let mut missing = targets.clone();
-                let view = mirror.of(&vals).expect("small");
+                let view = mirror.of(&vals, 0).expect("small");
                 view.find(m, from, to, &mut missing);
                 // the order of the targets left is not kept
                 missing.sort_unstable();
@@ -172,20 +205,20 @@ mod tests {
         let mut mirror = Mirror::default();
         let vals: Vec<u8> = vec![0, 1, 2, 3, 1, 4];
         let mut missing = vec![5u8, 7];
-        mirror.of(&vals).unwrap().find(6, 0, 2, &mut missing);
+        mirror.of(&vals, 0).unwrap().find(6, 0, 2, &mut missing);
         // splits (1, 5): 1 ^ 4 = 5, (2, 4): 2 ^ 1 = 3
         assert_eq!(missing, vec![7]);
         let wide: Vec<u16> = vals.iter().map(|&v| u16::from(v)).collect();
         let mut missing = vec![5u16, 3, 9];
         mirror
             .clone()
-            .of(&wide)
+            .of(&wide, 0)
             .unwrap()
             .find(6, 0, 2, &mut missing);
         missing.sort_unstable();
         assert_eq!(missing, vec![9]);
         let mut missing = vec![3u16];
-        mirror.of(&wide).unwrap().find(6, 1, 2, &mut missing);
+        mirror.of(&wide, 0).unwrap().find(6, 1, 2, &mut missing);
         assert!(missing.is_empty());
     }
 }

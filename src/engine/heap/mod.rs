@@ -19,6 +19,7 @@ use super::{Interrupted, Watch};
 
 mod marks;
 mod mirror;
+mod parallel;
 mod split;
 mod subtraction;
 mod three;
@@ -305,6 +306,34 @@ impl HeapTable {
         if !on {
             self.solver.no_period_checks();
         }
+        self
+    }
+
+    /// Makes room for the values up to G(n) (a research run does, so that
+    /// the table and its search structures are allocated once).
+    pub fn reserve(&mut self, n: u64) -> Result<(), ExtendError> {
+        let oom = ExtendError::OutOfMemory {
+            bytes: self.memory_estimate(n),
+        };
+        let total = n
+            .checked_add(1)
+            .and_then(|t| usize::try_from(t).ok())
+            .filter(|t| t.checked_mul(16).is_some())
+            .ok_or(oom)?;
+        self.vals.try_reserve_total(total).map_err(|_| oom)
+    }
+
+    /// Threads that compute the values of a splitting rule together (1:
+    /// the calling thread alone). The values are the same for any number.
+    pub fn set_threads(&mut self, threads: usize) {
+        if let Solver::Split(s) = &mut self.solver {
+            s.threads = threads.max(1);
+        }
+    }
+
+    /// As [`HeapTable::set_threads`], for a new table.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.set_threads(threads);
         self
     }
 

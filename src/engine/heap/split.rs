@@ -21,6 +21,7 @@
 //! missing (see [`super::mirror`]).
 
 use super::marks::{Bytes, Marks};
+use super::parallel::{self, Moves, Segment};
 use super::mirror::Mirror;
 use super::values::bytes_for;
 use super::{Cell, Cost, Stop, Ticker, octal_period};
@@ -39,8 +40,32 @@ const RC_MAX_WIDTH: usize = 4096;
 /// The comparing scan takes over from this split on (by then few targets
 /// are usually missing).
 const COMPARE_FROM: usize = 8 * SCAN_BLOCK;
+/// Heaps computed by one thread before the threads share the work (the
+/// first heaps are cheap, and the segments need values below them).
+#[cfg(not(test))]
+const PARALLEL_FROM: usize = 1 << 14;
+#[cfg(test)]
+const PARALLEL_FROM: usize = 200;
+/// The longest segment the threads compute between two looks at the watch
+/// (short in tests, so that they cross many).
+#[cfg(not(test))]
+const SEGMENT: usize = 1 << 16;
+#[cfg(test)]
+const SEGMENT: usize = 300;
 /// Values between two updates of the cost model.
 const COST_WINDOW: usize = 4096;
+
+/// How a segment on all threads went.
+enum Seg {
+    /// Not worth it: the next heap is computed alone.
+    Not,
+    /// Done; go on.
+    Went,
+    /// Stopped before the value of the next heap, which is computed alone
+    /// (it is past the marks' width or the storage type).
+    Alone,
+    Stop(Stop),
+}
 
 /// The rare/common split (see the module documentation).
 #[derive(Debug, Clone, Default)]
@@ -125,6 +150,10 @@ pub(super) struct Split {
     window_work: u64,
     window_from: usize,
     cost: Cost,
+    /// Threads that compute a sequence together (see [`super::parallel`]).
+    pub(super) threads: usize,
+    /// The values the table has room for (the mirror is made that large).
+    planned: usize,
 }
 
 impl Split {
@@ -158,6 +187,8 @@ impl Split {
                 b: 0.0,
                 c: 0.0,
             },
+            threads: 1,
+            planned: 0,
         }
     }
 
@@ -232,7 +263,20 @@ impl Split {
         ticker: &mut Ticker,
     ) -> Result<Stop, Interrupted> {
         ticker.model(self.cost);
+        self.planned = vals.capacity();
+        let mut alone = false;
         while vals.len() < target {
+            if !std::mem::take(&mut alone) {
+                match self.segment(vals, target, ticker)? {
+                    Seg::Not => {}
+                    Seg::Went => continue,
+                    Seg::Alone => {
+                        alone = true;
+                        continue;
+                    }
+                    Seg::Stop(stop) => return Ok(stop),
+                }
+            }
             let (v, work) = self.value(vals);
             if v > T::MAX {
                 return Ok(Stop::Wide(v));
@@ -254,6 +298,93 @@ impl Split {
             }
         }
         Ok(Stop::Done)
+    }
+
+    /// Computes a segment of heaps on all threads when that is worth it
+    /// (see [`super::parallel`]).
+    fn segment<T: Cell>(
+        &mut self,
+        vals: &mut Vec<T>,
+        target: usize,
+        ticker: &mut Ticker,
+    ) -> Result<Seg, Interrupted> {
+        let s0 = vals.len();
+        if self.threads < 2 || s0 < PARALLEL_FROM || !self.rc_possible() {
+            return Ok(Seg::Not);
+        }
+        // about 2^22 steps a segment, so the watch is called often enough
+        let per_heap = self.cost.a + self.cost.b * s0 as f64;
+        let len = ((1u64 << 22) as f64 / per_heap.max(1.0)) as usize;
+        let len = len.clamp(16 * self.threads, SEGMENT);
+        let s1 = target.min(s0 + len);
+        if s1 - s0 < 4 * self.threads || u32::try_from(s1).is_err() {
+            return Ok(Seg::Not);
+        }
+        if vals.capacity() < s1 && vals.try_reserve_exact(s1 - s0).is_err() {
+            return Ok(Seg::Not);
+        }
+        if self.rc.on {
+            while self.rc.common.len() < self.width {
+                let v = self.rc.common.len();
+                let c = self.rc.is_common(v);
+                self.rc.common.push(u8::from(c));
+            }
+        }
+        let seg = Segment {
+            moves: Moves {
+                whole: &self.whole,
+                leave: &self.leave,
+                two: &self.two,
+                unequal: self.unequal,
+            },
+            rc_on: self.rc.on,
+            rare: &self.rc.rare,
+            common: &self.rc.common,
+            width: self.width,
+            s0,
+            s1,
+            threads: self.threads,
+        };
+        let Some((rev, cap)) = self.mirror.raw(vals, s1) else {
+            return Ok(Seg::Not);
+        };
+        let out = parallel::run(&seg, vals, rev, cap);
+        self.mirror.advance::<T>(out.len);
+        let share = out.work / (out.len - s0).max(1) as u64;
+        // each value is taken in as the single-threaded solver takes it in;
+        // if the watch stops the work, the values not yet taken in are
+        // dropped (they are computed again later)
+        for n in s0..out.len {
+            let v = vals[n].into();
+            ticker.saw(v);
+            self.note(n, v);
+            self.window_work += share;
+            let step = ticker.add(share, n + 1).and_then(|()| {
+                if self.tracker.next_check() != u64::MAX {
+                    self.tracker.push(&vals[..=n], ticker.watch())
+                } else {
+                    Ok(false)
+                }
+            });
+            let proven = match step {
+                Ok(proven) => proven,
+                Err(e) => {
+                    vals.truncate(n + 1);
+                    return Err(e);
+                }
+            };
+            if proven && let Some((n0, p, need)) = self.tracker.proven() {
+                vals.truncate(n + 1);
+                self.rc = RareCommon::default();
+                return Ok(Seg::Stop(Stop::Proven(octal_period(n0, p, need))));
+            }
+        }
+        if vals.len() - self.window_from >= COST_WINDOW {
+            self.update_cost(vals.len());
+            ticker.model(self.cost);
+        }
+        self.maybe_rebuild(vals);
+        Ok(if out.len < s1 { Seg::Alone } else { Seg::Went })
     }
 
     /// Learns the cost per heap from the last window of heaps: about
@@ -454,7 +585,7 @@ impl Split {
             .iter()
             .map(|&t| T::from_u64(t.into()))
             .collect();
-        let view = self.mirror.of(vals)?;
+        let view = self.mirror.of(vals, self.planned)?;
         let unequal = self.unequal;
         for &k in &self.two {
             if k + 2 > n || missing.is_empty() {
@@ -472,6 +603,13 @@ impl Split {
     pub(super) fn commit<T: Cell>(&mut self, vals: &mut Vec<T>, v: u64) {
         let n = vals.len();
         vals.push(T::from_u64(v));
+        self.note(n, v);
+        self.maybe_rebuild(vals);
+    }
+
+    /// Counts `v = G(n)`, lists heap `n` if it is rare, and widens the marks
+    /// if `v` is past them.
+    fn note(&mut self, n: usize, v: u64) {
         let vi = v as usize;
         if vi >= self.counts.len() {
             self.counts.resize(vi + 1, 0);
@@ -487,7 +625,12 @@ impl Split {
             self.rc.rare.push((n as u32, v as u32));
             self.rc.rare_since += 1;
         }
-        let len = n + 1;
+    }
+
+    /// Rebuilds the split when the table has doubled since the last time,
+    /// or the rare heaps are no longer rare.
+    fn maybe_rebuild<T: Cell>(&mut self, vals: &[T]) {
+        let len = vals.len();
         if self.rc_possible() {
             let since = len - self.rc.last;
             let crowded =

@@ -357,3 +357,81 @@ fn three_heap_hex_codes_reach_far_heaps_quickly() {
     let t = table(hexcode("0.C"), 50_000);
     assert!((1..=50_000).all(|n| t.get(n) == Some((n - 1) / 2)));
 }
+
+/// The values of `rule` up to `n` on `threads` threads (every value
+/// computed; the split on or off).
+fn threaded(rule: &HeapRule, n: u64, threads: usize, rc: bool) -> Vec<u64> {
+    let mut t = HeapTable::new(rule.clone())
+        .with_period_shortcut(false)
+        .with_rare_common(rc)
+        .with_threads(threads);
+    t.extend_to(n, &mut Quiet).unwrap();
+    t.values(0..n + 1).collect()
+}
+
+#[test]
+fn threads_give_the_values_of_one_thread() {
+    // in tests the threads take over at heap 200, in segments of 300, so
+    // these cross many segments, rebuilds of the split and widenings of
+    // the marks; codes with moves leaving one heap, splits taking
+    // nothing, three-digit takes, splits that are not sparse
+    let mut rules: Vec<HeapRule> = [
+        "0.6", "0.16", "0.77", "0.07", "0.137", "0.45", "0.156", "4.0", "0.4", "0.644", "0.356",
+        "0.26", "0.56", "4.7", "0.376",
+    ]
+    .iter()
+    .map(|t| code(t))
+    .collect();
+    rules.extend(["0.A", "4.8", "0.F6", "C.6"].iter().map(|t| hexcode(t)));
+    rules.push(HeapRule::Grundy);
+    for rule in &rules {
+        let one = threaded(rule, 4000, 1, true);
+        for threads in [2, 3, 5] {
+            assert_eq!(
+                threaded(rule, 4000, threads, true),
+                one,
+                "{} on {threads} threads",
+                rule.describe()
+            );
+        }
+        assert_eq!(threaded(rule, 2500, 2, false), one[..2501], "{} plain", rule.describe());
+    }
+}
+
+#[test]
+fn threads_agree_on_random_codes() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for _ in 0..40 {
+        let hex = rng.below(3) == 0;
+        let len = 1 + rng.below(4) as usize;
+        let mut digits: Vec<u8> = (0..len)
+            .map(|_| rng.below(if hex { 16 } else { 8 }) as u8)
+            .collect();
+        digits[0] = if rng.below(3) == 0 {
+            4 * rng.below(if hex { 4 } else { 2 }) as u8
+        } else {
+            0
+        };
+        while digits.last() == Some(&0) {
+            digits.pop();
+        }
+        let rule = HeapRule::TakeBreak(Code { digits, hex });
+        let one = threaded(&rule, 1500, 1, true);
+        assert_eq!(threaded(&rule, 1500, 2, true), one, "{}", rule.describe());
+    }
+}
+
+#[test]
+fn threads_keep_values_when_interrupted() {
+    for rule in [code("0.6"), HeapRule::Grundy] {
+        let n = 60_000;
+        let mut t = HeapTable::new(rule.clone())
+            .with_period_shortcut(false)
+            .with_threads(2);
+        assert_eq!(t.extend_to(n, &mut StopAfter(3)), Err(Interrupted));
+        let had = t.len();
+        assert!(had > 200 && had < n + 1, "{had}");
+        t.extend_to(n, &mut Quiet).unwrap();
+        assert!(t.values(0..n + 1).eq(threaded(&rule, n, 1, true).into_iter()));
+    }
+}

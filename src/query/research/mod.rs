@@ -174,6 +174,7 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     let Some(family) = store.families.get_mut(game) else {
         return Err(not_a_family(r, &name));
     };
+    family.table.set_threads(limits.threads as usize);
     // The first values are cheap and teach the table its costs (for the
     // memory estimate); a period proven now, or by a short search, makes
     // every later value a copy, and the table need not grow.
@@ -208,6 +209,11 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                     .note("a research run keeps every value in memory while it computes"),
             ));
         }
+        // room for every value at once: the table and its search
+        // structures are not copied as they grow
+        table
+            .reserve(last)
+            .map_err(|e| extend_failed(e, &limits, last))?;
     }
 
     // The values the file has, read back: checked against the table where

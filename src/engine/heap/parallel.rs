@@ -1,0 +1,617 @@
+//! Two-heap splitting rules on several threads: a segment of heaps is
+//! computed by `P` threads, heap `K` by thread `(K - s0) mod P`, each heap
+//! as soon as the values it reads are known. The values are the ones the
+//! single-threaded solver finds (tests compare them).
+//!
+//! # Why heaps can be worked on side by side
+//! Heap `K`'s options are the heaps `K - k` (a move that leaves one heap)
+//! and the pairs `(a, m - a)`, `m = K - k` (two heaps). While thread `t`
+//! works on `K`, the threads before it may still be working on
+//! `K - P + 1 .. K - 1`; every value at or below `K - P` is known. The
+//! options that read an unknown value are few: a move leaving `K - k` with
+//! `k < P`, and the pairs whose smaller part `a` is at most `P - 1 - k`.
+//! These are the *deferred* options: each is `G(x) ^ c` with `x` unknown
+//! and `c` known (`c = 0` for a move leaving one heap, `c = G(a)` for a
+//! pair). There are `e` of them (for octal 0.6 and Grundy's game on two
+//! threads, one).
+//!
+//! The thread finds, from the known options alone, the `e + 1` least
+//! values that no known option reaches: `u_0 < u_1 < ... < u_e`. Then it
+//! waits for `G(K - 1)`, so that every deferred option is known, and takes
+//! the first `u_i` that no deferred option equals.
+//!
+//! *Invariant.* `G(K) = min { u_i : u_i not in D }`, `D` the values of
+//! the deferred options. *Proof.* `G(K)` is the least value reached by no
+//! option, known or deferred. Any value below `u_e` that no known option
+//! reaches is one of the `u_i`, so the least value reached by no option,
+//! if it is below or equal to `u_e`, is the first `u_i` not in `D`. There
+//! is one: the `e` deferred options take at most `e` of the `e + 1` values
+//! `u_i`. (The least value reached by no option is at most that `u_i`, and
+//! nothing smaller qualifies, so it is that `u_i`.)
+//!
+//! # The rare/common split
+//! As in [`super::split`], a value is either common (in a set `C` with no
+//! `c1 ^ c2 = c3` inside it) or rare, and a pair of common values is never
+//! common; so the common values reached are all reached by pairs with a
+//! rare part, or by moves leaving one heap. The rare heaps are those below
+//! the segment (listed when the segment starts) and those inside it
+//! (listed as they are found, in order, so a thread reads the ones at or
+//! below `K - P`). The `u_i` are then the least `e + 1` values that are
+//! either common and not marked, or at least the width (which no option
+//! reaches: every value below the segment's width `W` xors to below `W`,
+//! and a segment ends before a value reaches `W`), together with the rare
+//! values below them that are not marked and that no pair reaches: those
+//! are looked for among all pairs, as the single-threaded scan does, and
+//! the scan stops once all are found.
+//!
+//! # Memory and threads
+//! Values are written straight into the table's storage, which the caller
+//! has reserved for the whole segment; `published` counts the values
+//! written, and a value is read only once `published` says it is there.
+//! Each heap is written by exactly one thread, after all smaller heaps.
+//! The threads are scoped threads of the standard library, one segment
+//! at a time: they wait on one another for each heap, so each needs a
+//! thread of its own (tasks of a work-stealing pool that wait for other
+//! tasks could all be waiting while the one they need is queued).
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
+
+use super::Cell;
+use super::marks::{Bytes, Marks};
+use super::mirror::Mirrored;
+
+/// Pairs scanned, in blocks, before the comparing scan takes over.
+const MARK_PAIRS: usize = 512;
+/// Looks at a value waited for before the thread yields (about a
+/// microsecond).
+const SPINS: u32 = 256;
+/// How far below a heap the values its thread reads lie: up to `lag`
+/// heaps are worked on at once, and the options reading the values above
+/// (at most `lag` for each way to take) are deferred to its resolution.
+/// How far below a heap the values its thread reads lie: four times the
+/// threads, so that each can work some heaps ahead (the options reading the
+/// values above are deferred to the heap's resolution).
+fn lag(threads: usize) -> usize {
+    4 * threads
+}
+/// Common values found free for each heap: its value is the least free
+/// value that no deferred option reaches, and if all are reached (for
+/// octal 0.6 on two threads, 3 heaps in 1,000) the heap is computed again
+/// once everything below it is known. (More would make that rarer, but
+/// every heap would look for more rare values.)
+const WANT: usize = 1;
+/// Rounds of waiting (spinning, then yielding) before a waiting thread
+/// computes the heap waited for itself.
+const PATIENCE: u32 = 4096;
+/// Pairs per block of the scans.
+const BLOCK: usize = 64;
+
+/// The rule's moves (see [`super::split::Split`]).
+pub(super) struct Moves<'a> {
+    pub whole: &'a [usize],
+    pub leave: &'a [usize],
+    pub two: &'a [usize],
+    pub unequal: bool,
+}
+
+/// What the threads of one segment share, read only.
+pub(super) struct Segment<'a> {
+    pub moves: Moves<'a>,
+    /// Whether the rare/common split is used.
+    pub rc_on: bool,
+    /// Rare heaps below the segment, ascending, with their values.
+    pub rare: &'a [(u32, u32)],
+    /// Per value below `width`: 1 if common.
+    pub common: &'a [u8],
+    /// A power of two above every value so far.
+    pub width: usize,
+    /// The heaps `s0..s1` are computed.
+    pub s0: usize,
+    pub s1: usize,
+    pub threads: usize,
+}
+
+/// How a segment went.
+pub(super) struct Outcome {
+    /// Values in the table now (`s1`, or the heap whose value did not fit
+    /// the width or the storage type: the caller computes that one alone).
+    pub len: usize,
+    /// Work done (as the single-threaded solver counts it).
+    pub work: u64,
+}
+
+/// The table's storage, written in order by whichever thread resolves
+/// (see the module docs).
+struct Store<T> {
+    ptr: *mut T,
+    /// The mirror of the values (see [`super::mirror`]): heap `i` at
+    /// `cap - 1 - i`, written with the values.
+    rev: *mut T,
+    cap: usize,
+    /// Values written: heaps `0..frontier`.
+    frontier: AtomicUsize,
+    /// The next heap a thread takes.
+    next: AtomicUsize,
+    /// No heap at or past it is written (lowered when a value is too wide).
+    limit: AtomicUsize,
+    /// Whether a thread is resolving.
+    resolving: AtomicBool,
+    /// Rare heaps of the segment, in order, and how many are listed.
+    rare: Vec<AtomicU32>,
+    rare_len: AtomicUsize,
+    /// Heap `k`'s findings are in slot `k % lag`, once it says `k`.
+    slots: Vec<Mutex<Found>>,
+    /// Heaps a thread reads lie at least this far below the heap.
+    lag: usize,
+}
+
+/// What a thread found of a heap from the values `lag` and more below it.
+#[derive(Default)]
+struct Found {
+    /// The heap (`usize::MAX`: none yet).
+    heap: usize,
+    free: Vec<usize>,
+    deferred: Vec<(usize, usize)>,
+}
+
+// SAFETY: the pointers are the starts of buffers that outlive the scoped
+// threads. Each element is written once, by the thread that resolves its
+// heap, before `frontier` (a sequentially consistent store) counts it, and
+// read only by threads that saw that count, so no element is read while it
+// is written.
+unsafe impl<T: Send> Send for Store<T> {}
+unsafe impl<T: Send + Sync> Sync for Store<T> {}
+
+impl<T: Cell> Store<T> {
+    /// The values of heaps `0..n`, all written.
+    fn known(&self, n: usize) -> &[T] {
+        debug_assert!(n <= self.frontier.load(Ordering::SeqCst));
+        // SAFETY: heaps below `frontier` are written and never written
+        // again during the segment (see the `Sync` impl).
+        unsafe { std::slice::from_raw_parts(self.ptr, n) }
+    }
+
+    /// The values of heaps `0..n` and their mirror.
+    fn mirrored(&self, n: usize) -> Mirrored<'_, T> {
+        // SAFETY: as for `known`: heap i is at `cap - 1 - i`, so heaps
+        // `0..n` are the last `n` elements, written before `frontier`
+        // counted them.
+        let rev = unsafe { std::slice::from_raw_parts(self.rev.add(self.cap - n), n) };
+        Mirrored::new(self.known(n), rev)
+    }
+
+    /// Writes `G(k)`; `k` must be `frontier`, and this thread the one
+    /// resolving.
+    fn publish(&self, k: usize, v: T, rare: bool) {
+        debug_assert_eq!(self.frontier.load(Ordering::SeqCst), k);
+        // SAFETY: `k` is below the reserved capacity of both buffers (the
+        // caller checked `s1`), not yet counted by `frontier`, so no thread
+        // reads it, and only the resolving thread writes.
+        unsafe {
+            self.ptr.add(k).write(v);
+            self.rev.add(self.cap - 1 - k).write(v);
+        }
+        if rare {
+            let i = self.rare_len.load(Ordering::Relaxed);
+            self.rare[i].store(k as u32, Ordering::Relaxed);
+            self.rare_len.store(i + 1, Ordering::Release);
+        }
+        self.frontier.store(k + 1, Ordering::SeqCst);
+    }
+}
+
+/// Computes heaps `seg.s0..seg.s1` into `vals`, whose capacity must be at
+/// least `seg.s1` and length `seg.s0`, and into the mirror (`rev`, `cap`:
+/// [`super::mirror::Mirror::raw`] with room for `seg.s1`).
+pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: usize) -> Outcome {
+    assert!(vals.len() == seg.s0 && vals.capacity() >= seg.s1 && cap >= seg.s1);
+    let in_seg = if seg.rc_on { seg.s1 - seg.s0 } else { 0 };
+    let lag = lag(seg.threads);
+    let store = Store {
+        ptr: vals.as_mut_ptr(),
+        rev,
+        cap,
+        frontier: AtomicUsize::new(seg.s0),
+        next: AtomicUsize::new(seg.s0),
+        limit: AtomicUsize::new(seg.s1),
+        resolving: AtomicBool::new(false),
+        rare: (0..in_seg).map(|_| AtomicU32::new(0)).collect(),
+        rare_len: AtomicUsize::new(0),
+        slots: (0..lag).map(|_| Mutex::new(Found { heap: usize::MAX, ..Found::default() })).collect(),
+        lag,
+    };
+    let work = std::thread::scope(|s| {
+        let store = &store;
+        let handles: Vec<_> = (1..seg.threads)
+            .map(|_| s.spawn(move || worker(seg, store)))
+            .collect();
+        let mut work = worker(seg, store);
+        for h in handles {
+            // a worker that panicked is a bug: the heaps it held stay
+            // unwritten, and `frontier` stops before them
+            work += h.join().unwrap_or(0);
+        }
+        work
+    });
+    let len = store.frontier.load(Ordering::SeqCst);
+    // SAFETY: heaps `s0..len` were written (`frontier`), within capacity.
+    unsafe { vals.set_len(len) };
+    Outcome { len, work }
+}
+
+/// One thread: takes the next heap, finds what it can of it from the
+/// values `lag` and more below it, and resolves the heaps that are ready.
+fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> u64 {
+    let mut scratch = Scratch {
+        seen: vec![0; seg.width],
+        deferred: Vec::new(),
+        free: Vec::new(),
+        targets: Vec::new(),
+        missing: Vec::new(),
+        starts: Vec::new(),
+    };
+    let lag = store.lag;
+    let mut work = 0;
+    loop {
+        let k = store.next.fetch_add(1, Ordering::SeqCst);
+        if k >= store.limit.load(Ordering::SeqCst) {
+            break;
+        }
+        if !wait(seg, store, (k + 1).saturating_sub(lag), k, &mut scratch, &mut work) {
+            break;
+        }
+        if store.frontier.load(Ordering::SeqCst) > k {
+            // another thread computed this heap while this one waited
+            continue;
+        }
+        work += solve(seg, store, k, lag, WANT, &mut scratch);
+        {
+            let mut slot = store.slots[k % lag].lock().unwrap_or_else(|e| e.into_inner());
+            // a heap another thread computed meanwhile, or a later heap
+            // already in the slot, is left alone
+            if store.frontier.load(Ordering::SeqCst) <= k {
+                slot.heap = k;
+                std::mem::swap(&mut slot.free, &mut scratch.free);
+                std::mem::swap(&mut slot.deferred, &mut scratch.deferred);
+            }
+        }
+        work += resolve(seg, store, &mut scratch, false);
+    }
+    work + resolve(seg, store, &mut scratch, false)
+}
+
+/// Waits until heaps `0..n` are written; false if the segment stopped
+/// before heap `k`. A thread that waits long computes the first heap not
+/// written itself: the thread working on it may have lost its core (on a
+/// busy machine), and the others would wait for it.
+fn wait<T: Cell>(
+    seg: &Segment,
+    store: &Store<T>,
+    n: usize,
+    k: usize,
+    scratch: &mut Scratch<T>,
+    work: &mut u64,
+) -> bool {
+    let mut rounds = 0u32;
+    loop {
+        if store.frontier.load(Ordering::SeqCst) >= n {
+            return true;
+        }
+        if store.limit.load(Ordering::SeqCst) <= k {
+            return false;
+        }
+        rounds += 1;
+        if rounds < SPINS {
+            std::hint::spin_loop();
+        } else if rounds < PATIENCE {
+            std::thread::yield_now();
+        } else {
+            *work += resolve(seg, store, scratch, true);
+            rounds = 0;
+        }
+    }
+}
+
+/// Resolves the heaps whose findings are ready, in order, unless another
+/// thread is at it (which then looks again once it stops). With `help`,
+/// a first heap whose findings are not ready is computed here.
+fn resolve<T: Cell>(seg: &Segment, store: &Store<T>, scratch: &mut Scratch<T>, help: bool) -> u64 {
+    let lag = store.lag;
+    let mut work = 0;
+    let mut help = help;
+    loop {
+        if store.resolving.swap(true, Ordering::SeqCst) {
+            return work;
+        }
+        loop {
+            let k = store.frontier.load(Ordering::SeqCst);
+            if k >= store.limit.load(Ordering::SeqCst) {
+                break;
+            }
+            let all = store.known(k);
+            let found = {
+                let slot = store.slots[k % lag].lock().unwrap_or_else(|e| e.into_inner());
+                if slot.heap == k {
+                    Some(slot.free.iter().copied().find(|&u| {
+                        !slot.deferred.iter().any(|&(x, c)| all[x].idx() ^ c == u)
+                    }))
+                } else {
+                    None
+                }
+            };
+            let v = match found {
+                Some(Some(v)) => v,
+                // not ready: computed here only when helping
+                None if !std::mem::take(&mut help) => break,
+                // the deferred options reach every value found free (or
+                // helping): computed from all values below it
+                _ => {
+                    work += solve(seg, store, k, 1, 1, scratch);
+                    scratch.free.first().copied().unwrap_or(usize::MAX)
+                }
+            };
+            if v >= seg.width || v as u64 > T::MAX {
+                store.limit.fetch_min(k, Ordering::SeqCst);
+                break;
+            }
+            let rare = seg.rc_on && k >= 1 && seg.common[v] == 0;
+            store.publish(k, T::from_u64(v as u64), rare);
+        }
+        store.resolving.store(false, Ordering::SeqCst);
+        // findings stored while this thread held the role, by a thread
+        // that then found the role taken, are resolved here
+        let k = store.frontier.load(Ordering::SeqCst);
+        if k >= store.limit.load(Ordering::SeqCst)
+            || store.slots[k % lag].lock().map_or(true, |s| s.heap != k)
+        {
+            return work;
+        }
+    }
+}
+
+struct Scratch<T> {
+    seen: Vec<u8>,
+    /// The deferred options `(x, c)`: value `G(x) ^ c`.
+    deferred: Vec<(usize, usize)>,
+    /// The values below a bound that no known option reaches.
+    free: Vec<usize>,
+    targets: Vec<usize>,
+    missing: Vec<T>,
+    starts: Vec<usize>,
+}
+
+/// Fills `scratch.deferred` (the options reading a value above `k - lag`)
+/// and `scratch.free` (every value below a bound that no other option
+/// reaches, with at least `want` common values among them) for heap `k`;
+/// returns the work done.
+#[inline(never)]
+fn solve<T: Cell>(
+    seg: &Segment,
+    store: &Store<T>,
+    k: usize,
+    lag: usize,
+    want: usize,
+    s: &mut Scratch<T>,
+) -> u64 {
+    let p = lag;
+    let mv = &seg.moves;
+    let known = store.known(k + 1 - p);
+    let seen = &mut s.seen;
+    seen.fill(0);
+    let mut marks = Bytes(seen);
+    s.deferred.clear();
+    let mut work = 1 + mv.whole.len() as u64 + mv.leave.len() as u64;
+    if mv.whole.contains(&k) {
+        marks.set(0);
+    }
+    for &j in mv.leave {
+        if j < k {
+            if j >= p {
+                marks.set(known[k - j].idx());
+            } else {
+                s.deferred.push((k - j, 0));
+            }
+        }
+    }
+    // per take: the first smaller part whose pair is known
+    s.starts.clear();
+    for &j in mv.two {
+        if j + 2 > k {
+            break;
+        }
+        let m = k - j;
+        let half = half(mv.unequal, m);
+        let d = (p - 1).saturating_sub(j).min(half);
+        for a in 1..=d {
+            s.deferred.push((m - a, known[a].idx()));
+        }
+        s.starts.push(d);
+        if seg.rc_on {
+            work += mark_rare(seg, store, known, m, d + 1, seen);
+        }
+    }
+    let starts = &s.starts;
+    let start = |i: usize| starts[i];
+    if !seg.rc_on {
+        for (i, &j) in mv.two.iter().enumerate() {
+            if j + 2 > k {
+                break;
+            }
+            let m = k - j;
+            work += pairs(known, m, start(i), half(mv.unequal, m), seen);
+        }
+        s.free.clear();
+        let mut v = 0;
+        while s.free.len() < want {
+            if seen.get(v).is_none_or(|&b| b == 0) {
+                s.free.push(v);
+            }
+            v += 1;
+        }
+        return work;
+    }
+    // the `want` least common values not marked (or past the width), and
+    // the rare values below them not marked
+    s.free.clear();
+    s.targets.clear();
+    let mut v = 0;
+    while s.free.len() < want {
+        if v >= seg.width {
+            s.free.push(v);
+        } else if seen[v] == 0 {
+            if seg.common[v] != 0 {
+                s.free.push(v);
+            } else {
+                s.targets.push(v);
+            }
+        }
+        v += 1;
+    }
+    if s.targets.is_empty() {
+        return work;
+    }
+    let longest = mv
+        .two
+        .iter()
+        .take_while(|&&j| j + 2 <= k)
+        .map(|&j| half(mv.unequal, k - j))
+        .max()
+        .unwrap_or(0);
+    let mut head = 0;
+    let mut i = 0;
+    while i < longest.min(MARK_PAIRS) {
+        let end = (i + BLOCK).min(longest);
+        for (n, &j) in mv.two.iter().enumerate() {
+            if j + 2 > k {
+                break;
+            }
+            let m = k - j;
+            let from = i.max(start(n));
+            let to = end.min(half(mv.unequal, m));
+            if from < to {
+                work += pairs(known, m, from, to, seen);
+            }
+        }
+        i = end;
+        while s.targets.get(head).is_some_and(|&t| seen[t] != 0) {
+            head += 1;
+        }
+        if head == s.targets.len() {
+            return work;
+        }
+    }
+    let view = store.mirrored(known.len());
+    s.missing.clear();
+    s.missing.extend(
+        s.targets[head..]
+            .iter()
+            .filter(|&&t| seen[t] == 0)
+            .map(|&t| T::from_u64(t as u64)),
+    );
+    for (n, &j) in mv.two.iter().enumerate() {
+        if j + 2 > k || s.missing.is_empty() {
+            break;
+        }
+        let m = k - j;
+        let from = i.max(start(n));
+        let to = half(mv.unequal, m);
+        if from < to {
+            work += view.find(m, from, to, &mut s.missing);
+        }
+    }
+    // the values no option reaches: the rare ones still missing and the
+    // common ones
+    s.free.extend(s.missing.iter().map(|&t| t.idx()));
+    s.free.sort_unstable();
+    work
+}
+
+/// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` whose pair is known
+/// (both parts at or below `k - P`: `r` and `m - r` at least `lo`); returns
+/// how many.
+#[inline(never)]
+fn mark_rare<T: Cell>(
+    seg: &Segment,
+    store: &Store<T>,
+    known: &[T],
+    m: usize,
+    lo: usize,
+    seen: &mut [u8],
+) -> u64 {
+    if m < 2 * lo {
+        return 0;
+    }
+    let rare = seg.rare;
+    let from = rare.partition_point(|&(r, _)| (r as usize) < lo);
+    let to = rare.partition_point(|&(r, _)| (r as usize) <= m - lo);
+    let mut n = (to.max(from) - from) as u64;
+    if seg.moves.unequal && m.is_multiple_of(2) {
+        // the split into two equal heaps is no move
+        let mid = rare.partition_point(|&(r, _)| 2 * (r as usize) < m);
+        let skip = usize::from(rare.get(mid).is_some_and(|&(r, _)| 2 * r as usize == m));
+        let mid = mid.clamp(from, to.max(from));
+        mark_listed(known, m, &rare[from..mid], seen);
+        mark_listed(known, m, &rare[(mid + skip).min(to.max(from))..to.max(from)], seen);
+        n -= skip as u64 * u64::from(mid < to);
+    } else {
+        mark_listed(known, m, &rare[from..to.max(from)], seen);
+    }
+    // rare heaps of the segment, known when r <= k - lag (a pair whose
+    // parts are both rare is marked twice, which does no harm)
+    let mask = seen.len() - 1;
+    let listed = store.rare_len.load(Ordering::Acquire);
+    for a in &store.rare[..listed] {
+        let r = a.load(Ordering::Relaxed) as usize;
+        if r + lo > m || r >= known.len() {
+            break;
+        }
+        if seg.moves.unequal && 2 * r == m {
+            continue;
+        }
+        seen[(known[r].idx() ^ known[m - r].idx()) & mask] = 1;
+        n += 1;
+    }
+    n
+}
+
+/// Marks `G(r) ^ G(m - r)` for the heaps `r` listed with their values.
+#[inline]
+fn mark_listed<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8]) {
+    let mask = seen.len() - 1;
+    let vals = &vals[..m.min(vals.len())];
+    // four at a time, so that the loads of one do not wait on the stores
+    // of the others
+    let mut r4 = rare.chunks_exact(4);
+    for e in &mut r4 {
+        let x0 = e[0].1 as usize ^ vals[m - e[0].0 as usize].idx();
+        let x1 = e[1].1 as usize ^ vals[m - e[1].0 as usize].idx();
+        let x2 = e[2].1 as usize ^ vals[m - e[2].0 as usize].idx();
+        let x3 = e[3].1 as usize ^ vals[m - e[3].0 as usize].idx();
+        seen[x0 & mask] = 1;
+        seen[x1 & mask] = 1;
+        seen[x2 & mask] = 1;
+        seen[x3 & mask] = 1;
+    }
+    for &(r, g) in r4.remainder() {
+        seen[(g as usize ^ vals[m - r as usize].idx()) & mask] = 1;
+    }
+}
+
+/// The largest smaller part of a split of `m >= 1` into two heaps.
+#[inline]
+fn half(unequal: bool, m: usize) -> usize {
+    if unequal { (m - 1) / 2 } else { m / 2 }
+}
+
+/// Marks the pairs `(1 + j, m - 1 - j)`, `j` in `from..to`.
+#[inline]
+fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
+    let mask = seen.len() - 1;
+    let lo = &vals[1 + from..1 + to];
+    let hi = &vals[m - to..m - from];
+    for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
+        seen[(a ^ b).idx() & mask] = 1;
+    }
+    (to - from) as u64
+}
