@@ -1,58 +1,59 @@
-//! Two-heap splitting rules on several threads: a segment of heaps is
-//! computed by `P` threads, heap `K` by thread `(K - s0) mod P`, each heap
-//! as soon as the values it reads are known. The values are the ones the
-//! single-threaded solver finds (tests compare them).
+//! Two-heap splitting rules on several threads. The heaps of a segment are
+//! taken in order by `P` threads; each thread works out what it can of its
+//! heap from the values `L = 4P` and more below it, and the heaps are then
+//! resolved in order, by whichever thread is free, in a few steps each. The
+//! values are the ones the single-threaded solver finds (tests compare
+//! them).
 //!
-//! # Why heaps can be worked on side by side
+//! # Why a heap can be worked on before the heaps just below it
 //! Heap `K`'s options are the heaps `K - k` (a move that leaves one heap)
-//! and the pairs `(a, m - a)`, `m = K - k` (two heaps). While thread `t`
-//! works on `K`, the threads before it may still be working on
-//! `K - P + 1 .. K - 1`; every value at or below `K - P` is known. The
-//! options that read an unknown value are few: a move leaving `K - k` with
-//! `k < P`, and the pairs whose smaller part `a` is at most `P - 1 - k`.
-//! These are the *deferred* options: each is `G(x) ^ c` with `x` unknown
-//! and `c` known (`c = 0` for a move leaving one heap, `c = G(a)` for a
-//! pair). There are `e` of them (for octal 0.6 and Grundy's game on two
-//! threads, one).
+//! and the pairs `(a, m - a)`, `m = K - k` (two heaps). While heap `K` is
+//! worked on, every value at or below `K - L` is known. The options that
+//! read a value above are few: a move leaving `K - k` with `k < L`, and the
+//! pairs whose smaller part `a` is at most `L - 1 - k`. These are the
+//! *deferred* options; each is `G(x) ^ c` with `x` above `K - L` and `c`
+//! known (`c = 0` for a move leaving one heap, `c = G(a)` for a pair).
 //!
-//! The thread finds, from the known options alone, the `e + 1` least
-//! values that no known option reaches: `u_0 < u_1 < ... < u_e`. Then it
-//! waits for `G(K - 1)`, so that every deferred option is known, and takes
-//! the first `u_i` that no deferred option equals.
+//! From the known options alone the thread finds a bound `B` and the set
+//! `F` of the values below `B` that no known option reaches, with `B - 1`
+//! in `F`. At resolution, once every value below `K` is known, `D` is the
+//! set of the deferred options' values.
 //!
-//! *Invariant.* `G(K) = min { u_i : u_i not in D }`, `D` the values of
-//! the deferred options. *Proof.* `G(K)` is the least value reached by no
-//! option, known or deferred. Any value below `u_e` that no known option
-//! reaches is one of the `u_i`, so the least value reached by no option,
-//! if it is below or equal to `u_e`, is the first `u_i` not in `D`. There
-//! is one: the `e` deferred options take at most `e` of the `e + 1` values
-//! `u_i`. (The least value reached by no option is at most that `u_i`, and
-//! nothing smaller qualifies, so it is that `u_i`.)
+//! *Invariant.* If `F` has a value not in `D`, `G(K) = min(F \ D)`.
+//! *Proof.* A value below `B` is reached by a known option or lies in `F`;
+//! a value of `F` is reached by some option exactly when it is in `D`. So
+//! the values below `min(F \ D)` are all reached, and `min(F \ D)` is not:
+//! it is the mex of the options. If `D` covers `F`, every value below `B`
+//! is reached and nothing found says which is the least one not reached:
+//! the heap is then computed again from every value below it (for octal
+//! 0.6 on two threads, about 3 heaps in 1,000).
 //!
 //! # The rare/common split
-//! As in [`super::split`], a value is either common (in a set `C` with no
-//! `c1 ^ c2 = c3` inside it) or rare, and a pair of common values is never
-//! common; so the common values reached are all reached by pairs with a
-//! rare part, or by moves leaving one heap. The rare heaps are those below
-//! the segment (listed when the segment starts) and those inside it
-//! (listed as they are found, in order, so a thread reads the ones at or
-//! below `K - P`). The `u_i` are then the least `e + 1` values that are
-//! either common and not marked, or at least the width (which no option
-//! reaches: every value below the segment's width `W` xors to below `W`,
-//! and a segment ends before a value reaches `W`), together with the rare
-//! values below them that are not marked and that no pair reaches: those
-//! are looked for among all pairs, as the single-threaded scan does, and
-//! the scan stops once all are found.
+//! As in [`super::split`], a value is common (in a set `C` with no `c1 ^ c2
+//! = c3` inside it) or rare, and a pair of common values is never common;
+//! so the common values reached are all reached by pairs with a rare part,
+//! or by moves leaving one heap. The rare heaps are those below the segment
+//! (listed when it starts) and those inside it (listed as they are
+//! resolved, in order, so a thread reads the ones at or below `K - L`).
+//! `B - 1` is the least common value no known option reaches, or the
+//! segment's width `W` if that comes first (no option reaches `W` or more:
+//! the values are below `W`, which is a power of two, and a segment stops
+//! before a value that is not); `F` adds the rare values below it that no
+//! known option reaches, looked for among all known pairs as the
+//! single-threaded scan does, until all are found or the pairs end.
 //!
-//! # Memory and threads
-//! Values are written straight into the table's storage, which the caller
-//! has reserved for the whole segment; `published` counts the values
-//! written, and a value is read only once `published` says it is there.
-//! Each heap is written by exactly one thread, after all smaller heaps.
-//! The threads are scoped threads of the standard library, one segment
-//! at a time: they wait on one another for each heap, so each needs a
-//! thread of its own (tasks of a work-stealing pool that wait for other
-//! tasks could all be waiting while the one they need is queued).
+//! # Threads, memory and waiting
+//! Values are written straight into the table's storage and its mirror,
+//! which the caller has made room for; `frontier` counts the values
+//! written, and a value is read only once `frontier` says it is there.
+//! Only the thread holding the resolving role writes, one heap after the
+//! other. The threads are scoped threads of the standard library, one set
+//! per segment: they wait on one another, so each needs a thread of its
+//! own (tasks of a work-stealing pool that wait for other tasks could all
+//! be waiting while the one they need is queued). A thread that waits long
+//! computes the first heap not yet resolved itself, from every value below
+//! it: on a busy machine the thread working on that heap may have lost its
+//! core, and the others would otherwise wait for it.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
@@ -66,20 +67,16 @@ const MARK_PAIRS: usize = 512;
 /// Looks at a value waited for before the thread yields (about a
 /// microsecond).
 const SPINS: u32 = 256;
-/// How far below a heap the values its thread reads lie: up to `lag`
-/// heaps are worked on at once, and the options reading the values above
-/// (at most `lag` for each way to take) are deferred to its resolution.
 /// How far below a heap the values its thread reads lie: four times the
 /// threads, so that each can work some heaps ahead (the options reading the
 /// values above are deferred to the heap's resolution).
 fn lag(threads: usize) -> usize {
     4 * threads
 }
-/// Common values found free for each heap: its value is the least free
-/// value that no deferred option reaches, and if all are reached (for
-/// octal 0.6 on two threads, 3 heaps in 1,000) the heap is computed again
-/// once everything below it is known. (More would make that rarer, but
-/// every heap would look for more rare values.)
+/// Common values found free for each heap (see the module docs: `B - 1` is
+/// the last of them). More would make a second computation rarer, but
+/// every heap would look for more rare values: with two, octal 0.6 took a
+/// sixth more work.
 const WANT: usize = 1;
 /// Rounds of waiting (spinning, then yielding) before a waiting thread
 /// computes the heap waited for itself.
