@@ -127,20 +127,30 @@ struct Store<T> {
     rev: *mut T,
     cap: usize,
     /// Values written: heaps `0..frontier`.
-    frontier: AtomicUsize,
-    /// The next heap a thread takes.
-    next: AtomicUsize,
+    frontier: Padded<AtomicUsize>,
     /// No heap at or past it is written (lowered when a value is too wide).
-    limit: AtomicUsize,
+    limit: Padded<AtomicUsize>,
     /// Whether a thread is resolving.
-    resolving: AtomicBool,
+    resolving: Padded<AtomicBool>,
     /// Rare heaps of the segment, in order, and how many are listed.
     rare: Vec<AtomicU32>,
     rare_len: AtomicUsize,
     /// Heap `k`'s findings are in slot `k % lag`, once it says `k`.
-    slots: Vec<Mutex<Found>>,
+    slots: Vec<Padded<Mutex<Found>>>,
     /// Heaps a thread reads lie at least this far below the heap.
     lag: usize,
+}
+
+/// A value on a cache line of its own: the threads write these often, and
+/// would otherwise take the line from one another for each other's writes.
+#[repr(align(128))]
+struct Padded<T>(T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
 }
 
 /// What a thread found of a heap from the values `lag` and more below it.
@@ -209,21 +219,22 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         ptr: vals.as_mut_ptr(),
         rev,
         cap,
-        frontier: AtomicUsize::new(seg.s0),
-        next: AtomicUsize::new(seg.s0),
-        limit: AtomicUsize::new(seg.s1),
-        resolving: AtomicBool::new(false),
+        frontier: Padded(AtomicUsize::new(seg.s0)),
+        limit: Padded(AtomicUsize::new(seg.s1)),
+        resolving: Padded(AtomicBool::new(false)),
         rare: (0..in_seg).map(|_| AtomicU32::new(0)).collect(),
         rare_len: AtomicUsize::new(0),
-        slots: (0..lag).map(|_| Mutex::new(Found { heap: usize::MAX, ..Found::default() })).collect(),
+        slots: (0..lag)
+            .map(|_| Padded(Mutex::new(Found { heap: usize::MAX, ..Found::default() })))
+            .collect(),
         lag,
     };
     let work = std::thread::scope(|s| {
         let store = &store;
         let handles: Vec<_> = (1..seg.threads)
-            .map(|_| s.spawn(move || worker(seg, store)))
+            .map(|t| s.spawn(move || worker(seg, store, t)))
             .collect();
-        let mut work = worker(seg, store);
+        let mut work = worker(seg, store, 0);
         for h in handles {
             // a worker that panicked is a bug: the heaps it held stay
             // unwritten, and `frontier` stops before them
@@ -237,10 +248,12 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
     Outcome { len, work }
 }
 
-/// One thread: takes the next heap, finds what it can of it from the
-/// values `lag` and more below it, and resolves the heaps that are ready.
-fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> u64 {
-    let mut scratch = Scratch {
+/// One thread: takes its heaps in turn (`s0 + t`, `s0 + t + P`, ...),
+/// finds what it can of each from the values `lag` and more below it, and
+/// resolves it at once if the heaps below are resolved (else another thread
+/// will), with the heaps after it that are ready.
+fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> u64 {
+    let new = || Scratch {
         seen: vec![0; seg.width],
         deferred: Vec::new(),
         free: Vec::new(),
@@ -248,34 +261,35 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> u64 {
         missing: Vec::new(),
         starts: Vec::new(),
     };
+    let (mut mine, mut spare) = (new(), new());
     let lag = store.lag;
     let mut work = 0;
-    loop {
-        let k = store.next.fetch_add(1, Ordering::SeqCst);
-        if k >= store.limit.load(Ordering::SeqCst) {
+    let mut k = seg.s0 + t;
+    while k < store.limit.load(Ordering::SeqCst) {
+        if !wait(seg, store, (k + 1).saturating_sub(lag), k, &mut spare, &mut work) {
             break;
         }
-        if !wait(seg, store, (k + 1).saturating_sub(lag), k, &mut scratch, &mut work) {
-            break;
+        // a heap another thread computed while this one waited is skipped
+        if store.frontier.load(Ordering::SeqCst) <= k {
+            work += solve(seg, store, k, lag, WANT, &mut mine);
+            work += resolve(seg, store, Some((k, &mut mine)), &mut spare, false);
         }
-        if store.frontier.load(Ordering::SeqCst) > k {
-            // another thread computed this heap while this one waited
-            continue;
-        }
-        work += solve(seg, store, k, lag, WANT, &mut scratch);
-        {
-            let mut slot = store.slots[k % lag].lock().unwrap_or_else(|e| e.into_inner());
-            // a heap another thread computed meanwhile, or a later heap
-            // already in the slot, is left alone
-            if store.frontier.load(Ordering::SeqCst) <= k {
-                slot.heap = k;
-                std::mem::swap(&mut slot.free, &mut scratch.free);
-                std::mem::swap(&mut slot.deferred, &mut scratch.deferred);
-            }
-        }
-        work += resolve(seg, store, &mut scratch, false);
+        k += seg.threads;
     }
-    work + resolve(seg, store, &mut scratch, false)
+    work + resolve(seg, store, None, &mut spare, false)
+}
+
+/// Leaves the findings of heap `k` in its slot for the thread that will
+/// resolve it (unless it is resolved already).
+fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &mut Scratch<T>) {
+    let mut slot = store.slots[k % store.lag]
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    if store.frontier.load(Ordering::SeqCst) <= k {
+        slot.heap = k;
+        std::mem::swap(&mut slot.free, &mut mine.free);
+        std::mem::swap(&mut slot.deferred, &mut mine.deferred);
+    }
 }
 
 /// Waits until heaps `0..n` are written; false if the segment stopped
@@ -304,22 +318,37 @@ fn wait<T: Cell>(
         } else if rounds < PATIENCE {
             std::thread::yield_now();
         } else {
-            *work += resolve(seg, store, scratch, true);
+            *work += resolve(seg, store, None, scratch, true);
             rounds = 0;
         }
     }
 }
 
 /// Resolves the heaps whose findings are ready, in order, unless another
-/// thread is at it (which then looks again once it stops). With `help`,
-/// a first heap whose findings are not ready is computed here.
-fn resolve<T: Cell>(seg: &Segment, store: &Store<T>, scratch: &mut Scratch<T>, help: bool) -> u64 {
+/// thread is at it (which then looks again once it stops): `own`, whose
+/// findings are in `mine`, and those left in the slots. With `help`, a
+/// first heap whose findings are not ready is computed here.
+fn resolve<T: Cell>(
+    seg: &Segment,
+    store: &Store<T>,
+    mut own: Option<(usize, &mut Scratch<T>)>,
+    spare: &mut Scratch<T>,
+    mut help: bool,
+) -> u64 {
     let lag = store.lag;
     let mut work = 0;
-    let mut help = help;
     loop {
         if store.resolving.swap(true, Ordering::SeqCst) {
-            return work;
+            // another thread resolves: it looks at the slots again once it
+            // stops, so the findings are left there, and the role tried
+            // once more (it may have been given up meanwhile)
+            match own.take() {
+                Some((k, mine)) => {
+                    stash(store, k, mine);
+                    continue;
+                }
+                None => return work,
+            }
         }
         loop {
             let k = store.frontier.load(Ordering::SeqCst);
@@ -327,15 +356,16 @@ fn resolve<T: Cell>(seg: &Segment, store: &Store<T>, scratch: &mut Scratch<T>, h
                 break;
             }
             let all = store.known(k);
-            let found = {
+            let pick = |free: &[usize], deferred: &[(usize, usize)]| {
+                free.iter()
+                    .copied()
+                    .find(|&u| !deferred.iter().any(|&(x, c)| all[x].idx() ^ c == u))
+            };
+            let found = if let Some((_, mine)) = own.take_if(|(o, _)| *o == k) {
+                Some(pick(&mine.free, &mine.deferred))
+            } else {
                 let slot = store.slots[k % lag].lock().unwrap_or_else(|e| e.into_inner());
-                if slot.heap == k {
-                    Some(slot.free.iter().copied().find(|&u| {
-                        !slot.deferred.iter().any(|&(x, c)| all[x].idx() ^ c == u)
-                    }))
-                } else {
-                    None
-                }
+                (slot.heap == k).then(|| pick(&slot.free, &slot.deferred))
             };
             let v = match found {
                 Some(Some(v)) => v,
@@ -344,8 +374,8 @@ fn resolve<T: Cell>(seg: &Segment, store: &Store<T>, scratch: &mut Scratch<T>, h
                 // the deferred options reach every value found free (or
                 // helping): computed from all values below it
                 _ => {
-                    work += solve(seg, store, k, 1, 1, scratch);
-                    scratch.free.first().copied().unwrap_or(usize::MAX)
+                    work += solve(seg, store, k, 1, 1, spare);
+                    spare.free.first().copied().unwrap_or(usize::MAX)
                 }
             };
             if v >= seg.width || v as u64 > T::MAX {
@@ -355,9 +385,12 @@ fn resolve<T: Cell>(seg: &Segment, store: &Store<T>, scratch: &mut Scratch<T>, h
             let rare = seg.rc_on && k >= 1 && seg.common[v] == 0;
             store.publish(k, T::from_u64(v as u64), rare);
         }
+        if let Some((k, mine)) = own.take() {
+            stash(store, k, mine);
+        }
         store.resolving.store(false, Ordering::SeqCst);
-        // findings stored while this thread held the role, by a thread
-        // that then found the role taken, are resolved here
+        // findings left while this thread held the role, by a thread that
+        // then found the role taken, are resolved here
         let k = store.frontier.load(Ordering::SeqCst);
         if k >= store.limit.load(Ordering::SeqCst)
             || store.slots[k % lag].lock().map_or(true, |s| s.heap != k)
@@ -382,7 +415,6 @@ struct Scratch<T> {
 /// and `scratch.free` (every value below a bound that no other option
 /// reaches, with at least `want` common values among them) for heap `k`;
 /// returns the work done.
-#[inline(never)]
 fn solve<T: Cell>(
     seg: &Segment,
     store: &Store<T>,
@@ -420,9 +452,8 @@ fn solve<T: Cell>(
         let m = k - j;
         let half = half(mv.unequal, m);
         let d = (p - 1).saturating_sub(j).min(half);
-        for a in 1..=d {
-            s.deferred.push((m - a, known[a].idx()));
-        }
+        let small = known.iter().enumerate().skip(1).take(d);
+        s.deferred.extend(small.map(|(a, &g)| (m - a, g.idx())));
         s.starts.push(d);
         if seg.rc_on {
             work += mark_rare(seg, store, known, m, d + 1, seen);
@@ -612,3 +643,4 @@ fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8])
     }
     (to - from) as u64
 }
+

@@ -314,7 +314,7 @@ impl Split {
         }
         // about 2^22 steps a segment, so the watch is called often enough
         let per_heap = self.cost.a + self.cost.b * s0 as f64;
-        let len = ((1u64 << 22) as f64 / per_heap.max(1.0)) as usize;
+        let len = ((1u64 << 25) as f64 / per_heap.max(1.0)) as usize;
         let len = len.clamp(16 * self.threads, SEGMENT);
         let s1 = target.min(s0 + len);
         if s1 - s0 < 4 * self.threads || u32::try_from(s1).is_err() {
