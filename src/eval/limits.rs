@@ -157,7 +157,7 @@ pub fn show_bytes(b: u64) -> String {
 }
 
 /// The most threads `set threads` gives.
-pub const MAX_THREADS: u64 = 256;
+pub const MAX_THREADS: u64 = 64;
 
 /// The default number of threads: the cores this process may use (one in
 /// the browser).

@@ -327,7 +327,12 @@ impl HeapTable {
     /// the calling thread alone). The values are the same for any number.
     pub fn set_threads(&mut self, threads: usize) {
         if let Solver::Split(s) = &mut self.solver {
-            s.threads = threads.max(1);
+            // no threads in the browser's WebAssembly
+            s.threads = if cfg!(target_family = "wasm") {
+                1
+            } else {
+                threads.max(1)
+            };
         }
     }
 

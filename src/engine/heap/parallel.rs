@@ -231,8 +231,14 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
     };
     let work = std::thread::scope(|s| {
         let store = &store;
+        // a thread the system will not give is done without: its heaps
+        // are computed by the others, which help when a heap is late
         let handles: Vec<_> = (1..seg.threads)
-            .map(|t| s.spawn(move || worker(seg, store, t)))
+            .filter_map(|t| {
+                std::thread::Builder::new()
+                    .spawn_scoped(s, move || worker(seg, store, t))
+                    .ok()
+            })
             .collect();
         let mut work = worker(seg, store, 0);
         for h in handles {

@@ -435,3 +435,21 @@ fn threads_keep_values_when_interrupted() {
         assert!(t.values(0..n + 1).eq(threaded(&rule, n, 1, true).into_iter()));
     }
 }
+
+#[test]
+fn officers_values_cost_the_same_far_out_and_fit_in_a_few_bytes() {
+    // 0.6's rare heaps settle (1583 of them, none past 2^15), so the work
+    // per value, as the solver measures it, does not grow with the heap
+    let mut t = HeapTable::new(code("0.6")).with_threads(1);
+    t.extend_to(1 << 17, &mut Quiet).unwrap();
+    let early = t.work_estimate((1 << 17) + 4096);
+    t.extend_to(1 << 19, &mut Quiet).unwrap();
+    let late = t.work_estimate((1 << 19) + 4096);
+    assert!(late * 2 < early * 3, "work per value grew: {early} -> {late}");
+    let rare = t.rare_values().expect("the split is on");
+    assert_eq!(rare.count, 1583);
+    // two bytes a value, a mirror of them, the rare list and a period
+    // check's arrays at worst: 2^30 values within 10 GiB
+    let bytes = t.memory_estimate((1 << 30) - 1);
+    assert!(bytes <= (10 << 30) + (1 << 20), "{bytes}");
+}
