@@ -453,3 +453,16 @@ fn officers_values_cost_the_same_far_out_and_fit_in_a_few_bytes() {
     let bytes = t.memory_estimate((1 << 30) - 1);
     assert!(bytes <= (10 << 30) + (1 << 20), "{bytes}");
 }
+
+#[test]
+fn threads_agree_far_out() {
+    // long enough for many shared scans (in tests a scan of 100 pairs or
+    // more left is shared, in stretches of 24) and for races between them
+    let n = 1 << 19;
+    let one = threaded(&HeapRule::Grundy, n, 1, true);
+    for threads in [2, 3] {
+        let many = threaded(&HeapRule::Grundy, n, threads, true);
+        let first = one.iter().zip(&many).position(|(x, y)| x != y);
+        assert_eq!(first, None, "{threads} threads: first difference at {first:?}");
+    }
+}
