@@ -3,12 +3,15 @@
 # byte for byte the uninterrupted run's, and little work may be done twice.
 # For each trial: an uninterrupted run (its time T), then a run killed with
 # SIGKILL at a random moment between 20% and 90% of T, then the same
-# statement again. The work redone is measured two ways:
+# statement again. The work redone is measured two ways, both rough on a
+# shared machine (the rate moves from run to run; take the median):
 #   - values: the values computed when the kill came (estimated from the
-#     time, at the uninterrupted run's rate) less the values the file held
-#     after it (its checkpoint), as a share of the run;
+#     time, at the uninterrupted run's mean rate) less the values the file
+#     held after it (its checkpoint), as a share of the run;
 #   - time: (killed run + resumed run - T) / T, which also counts starting
 #     the process again and reading the file back.
+# By construction at most one checkpoint's stretch is lost: max(2^16,
+# min(2^22, N / 64)) values of a run of N.
 #
 # Usage: benches/resume.sh [EXPONENT] [TRIALS]     default: 24 3
 #   CODE=0.6   the octal code

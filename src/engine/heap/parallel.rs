@@ -61,6 +61,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use super::Cell;
 use super::marks::{Bytes, Marks};
 use super::mirror::Mirrored;
+use super::split::{mark_rare as mark_listed, pairs};
 
 /// Pairs scanned, in blocks, before the comparing scan takes over.
 const MARK_PAIRS: usize = 512;
@@ -576,6 +577,7 @@ fn mark_rare<T: Cell>(
     if m < 2 * lo {
         return 0;
     }
+    let mask = seen.len() - 1;
     let rare = seg.rare;
     let from = rare.partition_point(|&(r, _)| (r as usize) < lo);
     let to = rare.partition_point(|&(r, _)| (r as usize) <= m - lo);
@@ -585,15 +587,14 @@ fn mark_rare<T: Cell>(
         let mid = rare.partition_point(|&(r, _)| 2 * (r as usize) < m);
         let skip = usize::from(rare.get(mid).is_some_and(|&(r, _)| 2 * r as usize == m));
         let mid = mid.clamp(from, to.max(from));
-        mark_listed(known, m, &rare[from..mid], seen);
-        mark_listed(known, m, &rare[(mid + skip).min(to.max(from))..to.max(from)], seen);
+        mark_listed(known, m, &rare[from..mid], seen, mask);
+        mark_listed(known, m, &rare[(mid + skip).min(to.max(from))..to.max(from)], seen, mask);
         n -= skip as u64 * u64::from(mid < to);
     } else {
-        mark_listed(known, m, &rare[from..to.max(from)], seen);
+        mark_listed(known, m, &rare[from..to.max(from)], seen, mask);
     }
     // rare heaps of the segment, known when r <= k - lag (a pair whose
     // parts are both rare is marked twice, which does no harm)
-    let mask = seen.len() - 1;
     let listed = store.rare_len.load(Ordering::Acquire);
     for a in &store.rare[..listed] {
         let r = a.load(Ordering::Relaxed) as usize;
@@ -609,44 +610,8 @@ fn mark_rare<T: Cell>(
     n
 }
 
-/// Marks `G(r) ^ G(m - r)` for the heaps `r` listed with their values.
-#[inline]
-fn mark_listed<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8]) {
-    let mask = seen.len() - 1;
-    let vals = &vals[..m.min(vals.len())];
-    // four at a time, so that the loads of one do not wait on the stores
-    // of the others
-    let mut r4 = rare.chunks_exact(4);
-    for e in &mut r4 {
-        let x0 = e[0].1 as usize ^ vals[m - e[0].0 as usize].idx();
-        let x1 = e[1].1 as usize ^ vals[m - e[1].0 as usize].idx();
-        let x2 = e[2].1 as usize ^ vals[m - e[2].0 as usize].idx();
-        let x3 = e[3].1 as usize ^ vals[m - e[3].0 as usize].idx();
-        seen[x0 & mask] = 1;
-        seen[x1 & mask] = 1;
-        seen[x2 & mask] = 1;
-        seen[x3 & mask] = 1;
-    }
-    for &(r, g) in r4.remainder() {
-        seen[(g as usize ^ vals[m - r as usize].idx()) & mask] = 1;
-    }
-}
-
 /// The largest smaller part of a split of `m >= 1` into two heaps.
 #[inline]
 fn half(unequal: bool, m: usize) -> usize {
     if unequal { (m - 1) / 2 } else { m / 2 }
 }
-
-/// Marks the pairs `(1 + j, m - 1 - j)`, `j` in `from..to`.
-#[inline]
-fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
-    let mask = seen.len() - 1;
-    let lo = &vals[1 + from..1 + to];
-    let hi = &vals[m - to..m - from];
-    for (&a, &b) in lo.iter().zip(hi.iter().rev()) {
-        seen[(a ^ b).idx() & mask] = 1;
-    }
-    (to - from) as u64
-}
-

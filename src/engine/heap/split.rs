@@ -693,10 +693,17 @@ fn smaller_part(unequal: bool, m: usize) -> usize {
     if unequal { (m - 1) / 2 } else { m / 2 }
 }
 
-/// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` listed.
+/// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` listed (`vals`
+/// holds every `G(m - r)` needed).
 #[inline]
-fn mark_rare<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8], mask: usize) {
-    let vals = &vals[..m];
+pub(super) fn mark_rare<T: Cell>(
+    vals: &[T],
+    m: usize,
+    rare: &[(u32, u32)],
+    seen: &mut [u8],
+    mask: usize,
+) {
+    let vals = &vals[..m.min(vals.len())];
     // four at a time, so that the loads of one do not wait on the stores
     // of the others
     let mut r4 = rare.chunks_exact(4);
@@ -720,7 +727,7 @@ fn mark_rare<T: Cell>(vals: &[T], m: usize, rare: &[(u32, u32)], seen: &mut [u8]
 /// `from..to`; returns how many. The xors of a stretch are formed first
 /// (the compiler does those side by side), then marked.
 #[inline(always)]
-fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
+pub(super) fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
     const STRETCH: usize = 64;
     let mask = seen.len() - 1;
     let mut xs = [T::default(); STRETCH];
