@@ -1,9 +1,11 @@
 //! Two-heap splitting rules on several threads. The heaps of a segment are
-//! taken in order by `P` threads; each thread works out what it can of its
-//! heap from the values `L = 4P` and more below it, and the heaps are then
-//! resolved in order, by whichever thread is free, in a few steps each. The
-//! values are the ones the single-threaded solver finds (tests compare
-//! them).
+//! dealt to `P` threads in turn (heap `s0 + t + iP` to thread `t`); each
+//! thread works out what it can of its heap from the values `L = 4P` and
+//! more below it, and the heaps are then resolved in order, in a few steps
+//! each: by the thread that worked on the heap when the heaps below are
+//! resolved by then (its findings stay in its own cache), else by the one
+//! that resolves those. The values are the ones the single-threaded solver
+//! finds (tests compare them).
 //!
 //! # Why a heap can be worked on before the heaps just below it
 //! Heap `K`'s options are the heaps `K - k` (a move that leaves one heap)
@@ -47,7 +49,9 @@
 //! which the caller has made room for; `frontier` counts the values
 //! written, and a value is read only once `frontier` says it is there.
 //! Only the thread holding the resolving role writes, one heap after the
-//! other. The threads are scoped threads of the standard library, one set
+//! other; findings a thread cannot resolve itself wait in a slot for the
+//! thread that will. The counters the threads all write sit on cache lines
+//! of their own. The threads are scoped threads of the standard library, one set
 //! per segment: they wait on one another, so each needs a thread of its
 //! own (tasks of a work-stealing pool that wait for other tasks could all
 //! be waiting while the one they need is queued). A thread that waits long
