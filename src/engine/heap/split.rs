@@ -289,15 +289,28 @@ impl Split {
                 self.update_cost(vals.len());
                 ticker.model(self.cost);
             }
-            if self.tracker.next_check() != u64::MAX
-                && self.tracker.push(vals, ticker.watch())?
-                && let Some((n0, p, need)) = self.tracker.proven()
-            {
-                self.rc = RareCommon::default();
-                return Ok(Stop::Proven(octal_period(n0, p, need)));
+            if let Some(stop) = self.period_proven(vals, ticker)? {
+                return Ok(stop);
             }
         }
         Ok(Stop::Done)
+    }
+
+    /// Shows the tracker the last of `vals`; the stop when that proves a
+    /// period.
+    fn period_proven<T: Cell>(
+        &mut self,
+        vals: &[T],
+        ticker: &mut Ticker,
+    ) -> Result<Option<Stop>, Interrupted> {
+        if self.tracker.next_check() != u64::MAX
+            && self.tracker.push(vals, ticker.watch())?
+            && let Some((n0, p, need)) = self.tracker.proven()
+        {
+            self.rc = RareCommon::default();
+            return Ok(Some(Stop::Proven(octal_period(n0, p, need))));
+        }
+        Ok(None)
     }
 
     /// Computes a segment of heaps on all threads when that is worth it
@@ -312,7 +325,8 @@ impl Split {
         if self.threads < 2 || s0 < PARALLEL_FROM || !self.rc_possible() {
             return Ok(Seg::Not);
         }
-        // about 2^22 steps a segment, so the watch is called often enough
+        // about 2^25 steps a segment (some milliseconds), so that the watch
+        // is called often enough
         let per_heap = self.cost.a + self.cost.b * s0 as f64;
         let len = ((1u64 << 25) as f64 / per_heap.max(1.0)) as usize;
         let len = len.clamp(16 * self.threads, SEGMENT);
@@ -359,24 +373,19 @@ impl Split {
             ticker.saw(v);
             self.note(n, v);
             self.window_work += share;
-            let step = ticker.add(share, n + 1).and_then(|()| {
-                if self.tracker.next_check() != u64::MAX {
-                    self.tracker.push(&vals[..=n], ticker.watch())
-                } else {
-                    Ok(false)
+            let step = ticker
+                .add(share, n + 1)
+                .and_then(|()| self.period_proven(&vals[..=n], ticker));
+            match step {
+                Ok(None) => {}
+                Ok(Some(stop)) => {
+                    vals.truncate(n + 1);
+                    return Ok(Seg::Stop(stop));
                 }
-            });
-            let proven = match step {
-                Ok(proven) => proven,
                 Err(e) => {
                     vals.truncate(n + 1);
                     return Err(e);
                 }
-            };
-            if proven && let Some((n0, p, need)) = self.tracker.proven() {
-                vals.truncate(n + 1);
-                self.rc = RareCommon::default();
-                return Ok(Seg::Stop(Stop::Proven(octal_period(n0, p, need))));
             }
         }
         if vals.len() - self.window_from >= COST_WINDOW {

@@ -158,6 +158,25 @@ impl Rng {
     }
 }
 
+/// A random octal code (hexadecimal one time in `hex_one_in`) of at most
+/// `max_len` digits, the digit before the point 0 two times in three.
+fn random_code(rng: &mut Rng, hex_one_in: u64, max_len: u64) -> Code {
+    let hex = rng.below(hex_one_in) == 0;
+    let len = 1 + rng.below(max_len) as usize;
+    let mut digits: Vec<u8> = (0..len)
+        .map(|_| rng.below(if hex { 16 } else { 8 }) as u8)
+        .collect();
+    digits[0] = if rng.below(3) == 0 {
+        4 * rng.below(if hex { 4 } else { 2 }) as u8
+    } else {
+        0
+    };
+    while digits.last() == Some(&0) {
+        digits.pop();
+    }
+    Code { digits, hex }
+}
+
 fn check_against_naive(rule: HeapRule, upto: u64) {
     let t = table(rule.clone(), upto);
     let mut naive = Naive::new(rule.clone());
@@ -170,23 +189,9 @@ fn check_against_naive(rule: HeapRule, upto: u64) {
 fn random_rules_agree_with_naive() {
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     for _ in 0..150 {
-        let hex = rng.below(4) == 0;
-        let len = 1 + rng.below(6) as usize;
-        let mut digits: Vec<u8> = (0..len)
-            .map(|_| rng.below(if hex { 16 } else { 8 }) as u8)
-            .collect();
-        digits[0] = if rng.below(3) == 0 {
-            4 * rng.below(if hex { 4 } else { 2 }) as u8
-        } else {
-            0
-        };
-        while digits.last() == Some(&0) {
-            digits.pop();
-        }
-        check_against_naive(
-            HeapRule::TakeBreak(Code { digits, hex }),
-            if hex { 40 } else { 60 },
-        );
+        let code = random_code(&mut rng, 4, 6);
+        let upto = if code.hex { 40 } else { 60 };
+        check_against_naive(HeapRule::TakeBreak(code), upto);
     }
     for _ in 0..100 {
         let size = 1 + rng.below(5);
@@ -402,20 +407,7 @@ fn threads_give_the_values_of_one_thread() {
 fn threads_agree_on_random_codes() {
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     for _ in 0..40 {
-        let hex = rng.below(3) == 0;
-        let len = 1 + rng.below(4) as usize;
-        let mut digits: Vec<u8> = (0..len)
-            .map(|_| rng.below(if hex { 16 } else { 8 }) as u8)
-            .collect();
-        digits[0] = if rng.below(3) == 0 {
-            4 * rng.below(if hex { 4 } else { 2 }) as u8
-        } else {
-            0
-        };
-        while digits.last() == Some(&0) {
-            digits.pop();
-        }
-        let rule = HeapRule::TakeBreak(Code { digits, hex });
+        let rule = HeapRule::TakeBreak(random_code(&mut rng, 3, 4));
         let one = threaded(&rule, 1500, 1, true);
         assert_eq!(threaded(&rule, 1500, 2, true), one, "{}", rule.describe());
     }
