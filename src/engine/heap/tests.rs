@@ -409,7 +409,14 @@ fn threads_agree_on_random_codes() {
     for _ in 0..40 {
         let rule = HeapRule::TakeBreak(random_code(&mut rng, 3, 4));
         let one = threaded(&rule, 1500, 1, true);
-        assert_eq!(threaded(&rule, 1500, 2, true), one, "{}", rule.describe());
+        let two = threaded(&rule, 1500, 2, true);
+        assert_eq!(two, one, "{}", rule.describe());
+        // and against the plain recursion over the rule's moves, which
+        // shares no code with either (the threads take over at heap 200)
+        let mut naive = Naive::new(rule.clone());
+        for (n, &v) in two.iter().enumerate().take(500) {
+            assert_eq!(v, naive.value(n as u64), "{} at {n}", rule.describe());
+        }
     }
 }
 
