@@ -25,7 +25,7 @@
 //! sums with other such games like the Nim position of its genus (Conway's
 //! theorem on tame games), so the genus of a sum of them is found by Nim
 //! arithmetic; the tests check this against the recursion on the sum, and
-//! `tests/misere.rs` checks the outcomes it gives against the definition on
+//! `tests/it/misere.rs` checks the outcomes it gives against the definition on
 //! random sums of explicit games.
 //!
 //! **Only among tame games.** The theorem says nothing of a tame game

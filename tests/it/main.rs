@@ -1,0 +1,31 @@
+//! The integration tests, gathered into one test binary so that the crate is
+//! linked once for all of them. Each module was a test file of its own.
+
+mod browser;
+mod cli;
+mod common;
+mod compiled;
+mod course_games;
+mod diagnostics;
+mod docs;
+mod examples;
+mod families;
+mod fuzz_regressions;
+mod grading;
+mod graph_games;
+mod heavy;
+mod homework;
+mod io;
+mod laws;
+mod loopy;
+mod mends;
+mod misere;
+mod naive;
+mod nimbers;
+mod output;
+mod playground;
+mod plot;
+mod programs;
+mod pty;
+mod repl;
+mod research;
