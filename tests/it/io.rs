@@ -42,7 +42,7 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
         .args([
             "-e",
-            "game k = octal 0.77; sequence k 0..100000000; grundy nim(1)",
+            "set output 1000000000000; game k = octal 0.77; sequence k 0..1000000000000; grundy nim(1)",
         ])
         .env("NO_COLOR", "1")
         .stdout(Stdio::piped())
@@ -53,10 +53,18 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
     let mut head = [0u8; 10];
     out.read_exact(&mut head).expect("the first values");
     assert_eq!(&head, b"0 1 2 3 1 ");
-    let closed = Instant::now();
     drop(out);
+    // 10^12 values would take hours to write: ending at all shows that the
+    // closed pipe stopped it (the guard kills a hang after ten minutes)
+    let closed = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if closed.elapsed() > Duration::from_secs(600) {
+            let _ = child.kill();
+            panic!("still writing ten minutes after the reader went away");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let o = child.wait_with_output().expect("mex ends");
-    assert!(closed.elapsed() < Duration::from_secs(20));
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(text(&o.stderr), "");
 }
@@ -64,7 +72,6 @@ fn a_reader_that_goes_away_ends_the_run_quietly() {
 #[cfg(unix)]
 #[test]
 fn only_spec_files_are_read_and_never_without_bound() {
-    let started = Instant::now();
     // `:load` of a device that never ends, and of a directory
     for (input, why) in [
         (":load /dev/zero\ngrundy nim(1)\n", "not a regular file"),
@@ -103,5 +110,4 @@ fn only_spec_files_are_read_and_never_without_bound() {
     let o = mex_cmd(&[], &vec![b'\n'; (64 << 20) + 10]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o.stderr).contains("larger than 64 MiB"));
-    assert!(started.elapsed() < Duration::from_secs(60));
 }

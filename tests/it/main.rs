@@ -29,3 +29,4 @@ mod programs;
 mod pty;
 mod repl;
 mod research;
+mod suite;
