@@ -101,9 +101,9 @@ pub fn find_period(
     observe(table, n.min(spare.saturating_mul(3) / 4), watch)
 }
 
-/// Extends the table to heap `limit` (or as far as memory allows, or until
-/// a period is proven if `until_proven`); returns how many values may be
-/// used (at most `limit + 1`).
+/// Extends the table towards heap `limit` (as far as the allowance lets
+/// its stages go, or until a period is proven if `until_proven`); returns
+/// how many values may be used (at most `limit + 1`).
 fn grow(
     table: &mut HeapTable,
     limit: u64,
@@ -111,11 +111,16 @@ fn grow(
     until_proven: bool,
     watch: &mut dyn Watch,
 ) -> Result<u64, Interrupted> {
-    match table.extend(limit, allow, until_proven, watch) {
-        Ok(()) | Err(ExtendError::OutOfMemory { .. } | ExtendError::TooMuchWork { .. }) => {}
-        Err(ExtendError::Interrupted) => return Err(Interrupted),
+    // in stages whose work is counted from heap 0, so that how far a search
+    // looks never depends on how far the table was computed before
+    match table.reach(limit, allow, until_proven, watch) {
+        Ok(n) => Ok(n),
+        Err(ExtendError::Interrupted) => Err(Interrupted),
+        // the machine would not give the memory: what is there is used
+        Err(ExtendError::OutOfMemory { .. } | ExtendError::TooMuchWork { .. }) => {
+            Ok(table.len().min(limit.saturating_add(1)))
+        }
     }
-    Ok(table.len().min(limit.saturating_add(1)))
 }
 
 /// The period (and saltus) the first `n` values show, unproven.
@@ -148,7 +153,7 @@ fn take_break(
     // the arithmetic period last tried: its proof depends only on its
     // values, so it is not tried again
     let mut tried = None;
-    loop {
+    let n = loop {
         let n = grow(table, target, allow, true, watch)?;
         if table.proven().is_some() {
             return Ok(None);
@@ -158,12 +163,11 @@ fn take_break(
             return Ok(proof);
         }
         if n <= target || target >= limit {
-            break;
+            break n;
         }
         target = n.saturating_mul(2).saturating_sub(1).min(limit);
-    }
+    };
     // the table was not checking as it grew (benchmarks)
-    let n = table.len().min(limit.saturating_add(1));
     let (t, parts) = (code.max_take(), u64::from(code.max_parts()));
     let check = with_values!(table, n, |v| theorem_check(v, t, parts, watch)?);
     Ok(check.proven.map(|(n0, p, need)| Period {

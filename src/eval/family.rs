@@ -6,19 +6,14 @@
 
 use super::defs::Defs;
 use super::error::EvalError;
-use super::limits::Limits;
+use super::limits::{Limits, TABLE_STEPS};
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
-use crate::engine::heap::{Allowance, ExtendError, HeapTable};
+use crate::engine::heap::{Allowance, ExtendError, HeapTable, StageLimit};
 use crate::engine::period::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
 use crate::engine::periodicity::saltus;
 use crate::engine::rule::HeapRule;
 use crate::ir::GameId;
-
-/// Steps of work a table may take per heap of the heap limit: the work
-/// allowed for a table (or a period search) is `set heap` times this. A
-/// step is about one option looked at (a nanosecond or so).
-pub const WORK_PER_HEAP: u64 = 512;
 
 pub struct Family {
     pub table: HeapTable,
@@ -41,13 +36,14 @@ pub struct Searched {
 /// What a period search stopped at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Bound {
-    /// The heap given by `set period` (or its default, for rules no
-    /// theorem covers).
+    /// The heap it was given: `set period`, by default the heap limit.
     Setting,
     /// The memory limit (`set memory`).
     Memory,
-    /// The work allowed for a table (`set heap`).
+    /// The work limit (`set work`), counted from heap 0.
     Work,
+    /// The positions a rule written out may keep (`set positions`).
+    Positions,
 }
 
 #[derive(Default)]
@@ -142,12 +138,13 @@ impl Families {
             return Ok(v);
         }
         // A heap far past the table: a proven period may answer it at once,
-        // and looking for one costs less than the table would. Whatever the
-        // limits, the search looks as far as `set period` says.
+        // and looking for one costs less than the table would. The search
+        // looks as far as `period` would.
         let far = n >= f.table.len().saturating_mul(2).max(1 << 16);
-        if far && f.period.is_none() && f.provable() {
-            // Only a shortcut: if the search does not fit, the table may.
-            match f.search(limits.period.min(n), Bound::Setting, allow, limits, watch) {
+        let period_limit = limits.period_limit();
+        if far && f.unsearched() && f.provable() {
+            // only a shortcut: if the search does not fit, the table may
+            match f.search(period_limit.min(n), allow, limits, watch) {
                 Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
                 _ => {
                     if let Some(v) = f.table.value(n) {
@@ -163,8 +160,8 @@ impl Families {
             }
         }
         // Past the limit: a proven period answers any heap at once.
-        if f.period.is_none() && f.provable() {
-            f.search(limits.period, Bound::Setting, allow, limits, watch)?;
+        if f.unsearched() && f.provable() {
+            f.search(period_limit, allow, limits, watch)?;
         }
         if let Some(v) = f.table.value(n) {
             return Ok(v);
@@ -181,11 +178,12 @@ impl Families {
         ))
     }
 
-    /// Searches for a period (again only when it may now go further) and
-    /// returns what was found: with values up to heap `limit`, or, with no
-    /// limit given, as far as the proof needs while the table fits the
-    /// memory and work limits (for rules whose periods a theorem proves;
-    /// others are searched up to `set period`).
+    /// Searches for a period with values up to heap `limit` (by default
+    /// `period_limit`: `set period`, or the heap limit), as far as the
+    /// memory and work limits let its stages go, and returns what was
+    /// found. The search's stages count their work from heap 0, so what it
+    /// finds depends on the rule and the limits alone; only a proven
+    /// period, once known, is never searched for again.
     pub fn period(
         &mut self,
         game: GameId,
@@ -197,29 +195,16 @@ impl Families {
         let Some(f) = self.get_mut(game) else {
             return Ok(None);
         };
-        let (limit, bound) = match limit {
-            None if f.provable() => {
-                f.table
-                    .warm_up(limits.period, watch)
-                    .map_err(|e| extend_error(e, 0, limits))?;
-                f.reach(allow)
-            }
-            None => (limits.period, Bound::Setting),
-            Some(limit) => (limit, Bound::Setting),
-        };
-        let stale = match &f.period {
-            None => true,
-            Some(s) => match s.found {
-                PeriodSearch::Proven(_) => false,
-                PeriodSearch::Candidate(p) => match p.proof {
-                    crate::engine::period::Proof::Observed { up_to } => up_to < limit,
-                    _ => true,
-                },
-                PeriodSearch::NotFound { up_to } => up_to < limit,
-            },
-        };
-        if stale {
-            f.search(limit, bound, allow, limits, watch)?;
+        let limit = limit.unwrap_or(limits.period_limit());
+        let proven = matches!(
+            f.period,
+            Some(Searched {
+                found: PeriodSearch::Proven(_),
+                ..
+            })
+        );
+        if !proven {
+            f.search(limit, allow, limits, watch)?;
         }
         Ok(f.period)
     }
@@ -230,7 +215,7 @@ impl Families {
 fn allowance(limits: &Limits, held: u64) -> Allowance {
     Allowance {
         memory: limits.memory.saturating_sub(held),
-        work: limits.heap.saturating_mul(WORK_PER_HEAP),
+        work: limits.table_work(),
     }
 }
 
@@ -254,41 +239,10 @@ impl Family {
         }
     }
 
-    /// The largest heap the table may reach within `allow`, and which
-    /// limit stops it there.
-    fn reach(&self, allow: Allowance) -> (u64, Bound) {
-        // the search beside the table: runs of every candidate period (4
-        // bytes for every third value) and, for a subtraction set, the
-        // windows seen (about 32 bytes a value)
-        let beside = match self.table.rule() {
-            HeapRule::Subtraction(_) => 32,
-            _ => 2,
-        };
-        let memory = |n: u64| {
-            self.table
-                .memory_estimate(n)
-                .saturating_add(n.saturating_mul(beside))
-        };
-        let fits = |n: u64| memory(n) <= allow.memory && self.table.work_estimate(n) <= allow.work;
-        let (mut lo, mut hi) = (self.table.len().saturating_sub(1), u64::MAX / 2);
-        if !fits(lo) {
-            return (lo, Bound::Memory);
-        }
-        while lo < hi {
-            let mid = lo + (hi - lo).div_ceil(2);
-            if fits(mid) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        let next = lo.saturating_add(1);
-        let bound = if memory(next) > allow.memory {
-            Bound::Memory
-        } else {
-            Bound::Work
-        };
-        (lo, bound)
+    /// No period search has been made yet (or it found no proof and the
+    /// table has a proof now).
+    fn unsearched(&self) -> bool {
+        self.period.is_none()
     }
 
     /// Extends the table to heap `n` if it fits in `allow`.
@@ -308,22 +262,17 @@ impl Family {
     fn search(
         &mut self,
         limit: u64,
-        bound: Bound,
         allow: Allowance,
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
         self.table.set_threads(limits.threads as usize);
-        if bound == Bound::Setting {
-            self.table
-                .warm_up(limit, watch)
-                .map_err(|e| extend_error(e, limit, limits))?;
-            let bytes = self.table.memory_estimate(limit);
-            if bytes > allow.memory {
-                return Err(too_big(limit, bytes, limits));
-            }
-        }
         let found = find_period(&mut self.table, limit, allow, watch)?;
+        let bound = match (found, self.table.stopped()) {
+            (PeriodSearch::Proven(_), _) | (_, None) => Bound::Setting,
+            (_, Some(StageLimit::Memory)) => Bound::Memory,
+            (_, Some(StageLimit::Work)) => Bound::Work,
+        };
         self.period = Some(Searched {
             found,
             provable: self.provable(),
@@ -357,23 +306,20 @@ fn too_big(n: u64, bytes: u64, limits: &Limits) -> EvalError {
     )
 }
 
-/// The work of a table past what `set heap` allows.
+/// The work of a table past what `set work` allows (`work` in table
+/// steps, [`TABLE_STEPS`] to a step of `set work`).
 fn too_long(n: u64, work: u64, limits: &Limits) -> EvalError {
-    let allowed = limits.heap.saturating_mul(WORK_PER_HEAP);
-    let heaps = work
-        .div_ceil(WORK_PER_HEAP)
-        .max(limits.heap.saturating_add(1));
+    let needed = work.div_ceil(TABLE_STEPS);
     EvalError::from(
         Diagnostic::unplaced(format!(
-            "the table up to heap {n} would take about {} steps of work ({} at a billion steps \
-             a second), past the {} allowed",
-            round(work),
+            "the table up to heap {n} would take about {} steps of work ({}), past the limit of {} (`set work`)",
+            round(needed),
             show_time(work),
-            round(allowed)
+            round(limits.work)
         ))
-        .label("this needs more work than the heap limit allows")
+        .label("this needs more work than the work limit allows")
         .hint(format!(
-            "`set heap {heaps}` allows it (a table may take {WORK_PER_HEAP} steps per heap of the limit)"
+            "`set work {needed}` allows it (the time grows with it)"
         ))
         .note("ask about smaller heaps, or look for a period with `period NAME`"),
     )

@@ -115,9 +115,9 @@ impl Setting {
         (
             "heap",
             Setting::Heap,
-            "largest heap a rule family computes without a proven period",
+            "largest heap whose value a rule family's table computes",
         ),
-        ("period", Setting::Period, "how far `period` searches"),
+        ("period", Setting::Period, "largest heap `period` computes while it searches"),
         (
             "output",
             Setting::Output,
@@ -131,7 +131,7 @@ impl Setting {
         (
             "work",
             Setting::Work,
-            "loop iterations one question may spend running rules written out",
+            "the work of one question: loop iterations of rules, a tenth of table steps",
         ),
         (
             "threads",

@@ -7,39 +7,23 @@
 use super::{PeriodAnswer, PeriodFound};
 use crate::engine::period::{Period, PeriodSearch, Proof, observed_period};
 use crate::eval::family::{Bound, Searched};
-use crate::eval::{Defs, EvalError, Key, Limits, Store};
+use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{DefKind, GameId};
 
-/// User-defined rules are searched up to this heap unless `set period` says
-/// less (they cost more per value than the rule families).
-const USER_LIMIT: u64 = 4096;
-
-/// `period NAME`: with the default settings, a rule family whose periods a
-/// theorem proves is searched as far as the proof needs (within the memory
-/// and work limits); otherwise as far as `set period` allows.
+/// `period NAME`: values up to `set period` (by default the heap limit),
+/// as far as the memory and work limits let the search go.
 pub fn period(defs: &Defs, store: &mut Store, game: GameId) -> Result<PeriodAnswer, EvalError> {
-    let limit = store.limits.period;
-    let explicit = limit != Limits::default().period;
-    search(defs, store, game, explicit.then_some(limit), limit)
+    let limit = store.limits.period_limit();
+    find(defs, store, game, limit)
 }
 
 /// The period of a one-parameter game, searched with values up to heap
-/// `limit` (a rule family's earlier, longer search is reused).
+/// `limit`, within the memory and work limits.
 pub fn find(
     defs: &Defs,
     store: &mut Store,
     game: GameId,
     limit: u64,
-) -> Result<PeriodAnswer, EvalError> {
-    search(defs, store, game, Some(limit), limit)
-}
-
-fn search(
-    defs: &Defs,
-    store: &mut Store,
-    game: GameId,
-    family_limit: Option<u64>,
-    user_limit: u64,
 ) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[game].name.clone();
     // a family, or a rule written out that runs as one (its period is the
@@ -54,15 +38,15 @@ fn search(
         let limits = store.limits;
         let found = store
             .families
-            .period(game, family_limit, &limits, &mut *store.ticker.watch)?;
+            .period(game, Some(limit), &limits, &mut *store.ticker.watch)?;
         return Ok(describe(found, name, Some(rule)));
     }
-    let found = user_period(defs, store, game, user_limit.min(USER_LIMIT))?;
+    let (found, bound) = user_period(defs, store, game, limit)?;
     let searched = Searched {
         found,
         provable: false,
         provable_saltus: false,
-        bound: Bound::Setting,
+        bound,
     };
     Ok(describe(Some(searched), name, None))
 }
@@ -82,7 +66,8 @@ fn further(bound: Bound, verb: &str) -> String {
     match bound {
         Bound::Setting => format!("`set period N` {verb} further"),
         Bound::Memory => "`set memory N` lets it look further".to_string(),
-        Bound::Work => "`set heap N` lets it look further".to_string(),
+        Bound::Work => "`set work N` lets it look further".to_string(),
+        Bound::Positions => "`set positions N` lets it look further".to_string(),
     }
 }
 
@@ -162,38 +147,53 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
     }
 }
 
-/// A user-defined rule: values computed up to `limit` (doubling from a small
-/// start), and the first period seen to repeat at least three times over
-/// the latter half of them (with its saltus if the values grow). Never
-/// proven.
+/// A user-defined rule: values computed up to `limit` (doubling from a
+/// small start, each stretch taken only if the work of the values up to
+/// its end, estimated from nothing, fits `set work`, so that how far the
+/// search looks never depends on what was computed before), and the first
+/// period seen to repeat at least three times over the latter half of
+/// them (with its saltus if the values grow). Never proven.
 fn user_period(
     defs: &Defs,
     store: &mut Store,
     game: GameId,
     limit: u64,
-) -> Result<PeriodSearch, EvalError> {
+) -> Result<(PeriodSearch, Bound), EvalError> {
+    let key = |n: u64| Key {
+        game,
+        args: [n].into_iter().collect(),
+    };
     let mut values: Vec<u64> = Vec::new();
-    let mut n = 64.min(limit.max(1));
+    let mut n = 64.min(limit.saturating_add(1)).max(1);
     loop {
         while (values.len() as u64) < n {
-            let key = Key {
-                game,
-                args: [values.len() as u64].into_iter().collect(),
-            };
-            values.push(store.grundy(defs, &key)?);
+            values.push(store.grundy(defs, &key(values.len() as u64))?);
         }
         if let Some((n0, p, s)) = observed_period(&values, &mut *store.ticker.watch)? {
-            return Ok(PeriodSearch::Candidate(Period {
+            let found = PeriodSearch::Candidate(Period {
                 preperiod: n0,
                 period: p,
                 saltus: s,
                 proof: Proof::Observed { up_to: n - 1 },
-            }));
+            });
+            return Ok((found, Bound::Setting));
         }
-        if n >= limit {
-            return Ok(PeriodSearch::NotFound { up_to: n - 1 });
+        let not_found = PeriodSearch::NotFound { up_to: n - 1 };
+        if n > limit {
+            return Ok((not_found, Bound::Setting));
         }
-        n = n.saturating_mul(2).min(limit);
+        let next = n.saturating_mul(2).min(limit.saturating_add(1));
+        let positions = next > store.limits.positions;
+        let work = store
+            .estimate_from_nothing(defs, &key(next - 1))?
+            .is_some_and(|w| w > u128::from(store.limits.work));
+        if positions {
+            return Ok((not_found, Bound::Positions));
+        }
+        if work {
+            return Ok((not_found, Bound::Work));
+        }
+        n = next;
     }
 }
 

@@ -101,7 +101,7 @@ fn sequence_plot(
         columns.push(store.grundy(defs, &key(n))?);
     }
     // The period, as far as the values plotted (and `set period`) reach.
-    let limit = store.limits.period.min(last);
+    let limit = store.limits.period_limit().min(last);
     let found = period::find(defs, store, game, limit)?.found;
     let marks = found.map(|f| Marks {
         pre_period: f.pre_period,

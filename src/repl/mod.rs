@@ -475,7 +475,9 @@ impl Repl {
         for (name, setting, what) in Setting::ALL {
             let v = store.limits.get(*setting);
             let default = Limits::default().get(*setting);
-            let note = if v == default {
+            let note = if *setting == Setting::Period && store.limits.period.is_none() {
+                " (the heap limit)".to_string()
+            } else if v == default {
                 String::new()
             } else {
                 format!(" (default {default})")

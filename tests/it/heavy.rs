@@ -212,7 +212,7 @@ fn default_limits_end_with_an_answer_or_a_refusal() {
     // work the heap limit allows
     let e = ends("game h = hex 0.9; period h");
     assert!(e.out.contains("no period observed"), "{}", e.out);
-    assert!(e.out.contains("`set heap N`"), "{}", e.out);
+    assert!(e.out.contains("`set work N`"), "{}", e.out);
     // a rule written out whose work is estimated before it starts
     let e = ends(
         "game f(n) = { f(a) + f(b) for a in 0..n for b in 0..n if a + b < n }; grundy f(3000)",

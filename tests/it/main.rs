@@ -17,6 +17,7 @@ mod heavy;
 mod homework;
 mod io;
 mod laws;
+mod limits;
 mod loopy;
 mod mends;
 mod misere;

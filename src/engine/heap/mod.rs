@@ -155,6 +155,11 @@ impl Ticker<'_> {
     pub(crate) fn watch(&mut self) -> &mut dyn Watch {
         &mut *self.watch
     }
+
+    /// The steps of work counted in this extension so far.
+    fn total(&self) -> u64 {
+        (self.done as u64).saturating_add(self.work)
+    }
 }
 
 /// Why a solver stopped before the target.
@@ -267,6 +272,26 @@ pub struct HeapTable {
     proven: Option<Period>,
     /// Whether values past a proven period are copied (the default).
     shortcut: bool,
+    /// The steps of work the solver counted for the values so far.
+    work_done: u64,
+    /// `work_log[k]`: the steps of work of G(0) .. G(2^k - 1), recorded as
+    /// the table passed each power of two (the table is computed in pieces
+    /// that end there). The staged reach of a search is worked out from
+    /// it ([`HeapTable::reach`]). Cleared by [`HeapTable::load`]: values
+    /// read back carry no work.
+    work_log: Vec<u64>,
+    /// What stopped the last [`HeapTable::reach`] short of its target.
+    stopped: Option<StageLimit>,
+}
+
+/// What kept a staged search from the heap it was given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StageLimit {
+    /// The next stage's table would not fit the memory allowed.
+    Memory,
+    /// The next stage's work, counted from heap 0, would pass the work
+    /// allowed.
+    Work,
 }
 
 impl HeapTable {
@@ -281,6 +306,9 @@ impl HeapTable {
             solver,
             proven: None,
             shortcut: true,
+            work_done: 0,
+            work_log: Vec::new(),
+            stopped: None,
         }
     }
 
@@ -409,6 +437,8 @@ impl HeapTable {
         values: impl IntoIterator<Item = u64>,
         watch: &mut dyn Watch,
     ) -> Result<(), ExtendError> {
+        self.work_log.clear();
+        self.work_done = 0;
         for v in values {
             if v > self.vals.max() {
                 let cap = self.vals.len().saturating_add(1);
@@ -586,12 +616,29 @@ impl HeapTable {
             max_value: self.max_value,
             shown: from,
         };
+        let base = self.work_done;
+        let done = self.compute(target, until_proven, &mut ticker, base, oom);
+        self.work_done = base.saturating_add(ticker.total());
+        done
+    }
+
+    /// The values up to `target` (see [`HeapTable::extend`]), computed in
+    /// pieces that end at the powers of two, where the work so far is
+    /// logged (`base`: the work before this extension).
+    fn compute(
+        &mut self,
+        target: usize,
+        until_proven: bool,
+        ticker: &mut Ticker,
+        base: u64,
+        oom: ExtendError,
+    ) -> Result<(), ExtendError> {
         loop {
             if self.proven.is_some() && self.shortcut {
                 if until_proven {
                     return Ok(());
                 }
-                let stop = self.copy_from_period(target, &mut ticker);
+                let stop = self.copy_from_period(target, ticker);
                 self.max_value = ticker.max_value;
                 match stop? {
                     None => return Ok(()),
@@ -601,10 +648,19 @@ impl HeapTable {
                     }
                 }
             }
-            let stop = with_vals!(&mut self.vals, |v| self.solver.run(v, target, &mut ticker));
+            let piece = self.vals.len().saturating_add(1).next_power_of_two().min(target);
+            let stop = with_vals!(&mut self.vals, |v| self.solver.run(v, piece, ticker));
             self.max_value = ticker.max_value;
             match stop? {
-                Stop::Done => return Ok(()),
+                Stop::Done => {
+                    let len = self.vals.len();
+                    if len.is_power_of_two() && self.work_log.len() == len.trailing_zeros() as usize {
+                        self.work_log.push(base.saturating_add(ticker.total()));
+                    }
+                    if len >= target {
+                        return Ok(());
+                    }
+                }
                 Stop::Proven(period) => {
                     self.proven = Some(period);
                     if !self.shortcut {
@@ -622,6 +678,85 @@ impl HeapTable {
                 }
             }
         }
+    }
+
+    /// The values a search may use, computing them as needed, in stages
+    /// that end at the powers of two (from [`WARM_UP`] on) and at `n + 1`:
+    /// a stage is taken only if the table up to its end fits
+    /// `allow.memory` and its work counted from heap 0 fits `allow.work`.
+    /// Stops early once a period is proven if `until_proven`. Returns how
+    /// many values may be used (at most `n + 1`); [`HeapTable::stopped`]
+    /// says what stopped it short.
+    ///
+    /// The work of a stage is estimated from the work logged at the two
+    /// stages before it, never from values computed past them, so the
+    /// stages a search takes depend on the rule and the allowance alone:
+    /// not on how far earlier questions took the table. (The work of
+    /// `G(0) .. G(2^k - 1)` is logged as the table passes `2^k`; the
+    /// estimate for `c <= 2^(k+1)` values is `W_k (c / 2^k)^e`, where `e`
+    /// is the exponent of the last doubling, `log2(W_k / W_(k-1))`, taken
+    /// between 1 and 3.)
+    pub fn reach(
+        &mut self,
+        n: u64,
+        allow: Allowance,
+        until_proven: bool,
+        watch: &mut dyn Watch,
+    ) -> Result<u64, ExtendError> {
+        self.stopped = None;
+        let want = n.saturating_add(1);
+        let mut count = WARM_UP.min(want);
+        self.extend(count - 1, Allowance::ANY, until_proven, watch)?;
+        loop {
+            let proven = until_proven && self.proven.is_some();
+            if proven || count >= want {
+                return Ok(self.len().min(count));
+            }
+            let next = count.saturating_mul(2).min(want);
+            if self.memory_estimate(next - 1) > allow.memory {
+                self.stopped = Some(StageLimit::Memory);
+                return Ok(count);
+            }
+            if self.stage_work(count, next) > allow.work {
+                self.stopped = Some(StageLimit::Work);
+                return Ok(count);
+            }
+            self.extend(next - 1, Allowance::ANY, until_proven, watch)?;
+            count = next;
+        }
+    }
+
+    /// The work logged at each power of two of values (see
+    /// [`HeapTable::reach`]).
+    pub fn work_log(&self) -> &[u64] {
+        &self.work_log
+    }
+
+    /// What stopped the last [`HeapTable::reach`] short of its heap.
+    pub fn stopped(&self) -> Option<StageLimit> {
+        self.stopped
+    }
+
+    /// The estimated work, counted from heap 0, of the first `next` values,
+    /// from the log at `count = 2^k` values and at `2^(k-1)` (see
+    /// [`HeapTable::reach`]). Without a log (values read back from a file)
+    /// it is the work still to do.
+    fn stage_work(&self, count: u64, next: u64) -> u64 {
+        let k = count.trailing_zeros() as usize;
+        let (Some(&w), Some(&before)) = (self.work_log.get(k), self.work_log.get(k.wrapping_sub(1)))
+        else {
+            return self.work_estimate(next - 1);
+        };
+        if !count.is_power_of_two() || w == 0 {
+            return self.work_estimate(next - 1);
+        }
+        let e = if before == 0 {
+            1.0
+        } else {
+            (w as f64 / before as f64).log2().clamp(1.0, 3.0)
+        };
+        let est = w as f64 * (next as f64 / count as f64).powf(e);
+        if est >= u64::MAX as f64 { u64::MAX } else { est as u64 }
     }
 
     /// Copies values from one period earlier (plus the saltus) until the

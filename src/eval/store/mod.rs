@@ -359,6 +359,20 @@ impl Store {
         ))
     }
 
+    /// About how many loop iterations working out `key` from nothing takes,
+    /// for a rule written out (`None` where it cannot be told; see
+    /// [`estimate`]).
+    pub fn estimate_from_nothing(
+        &mut self,
+        defs: &Defs,
+        key: &Key,
+    ) -> Result<Option<u128>, EvalError> {
+        match self.plans.get(key.game) {
+            Some(Plan::Rule(_)) => self.estimate_work(defs, key),
+            _ => Ok(None),
+        }
+    }
+
     /// The options of a position, built as games (for explanations).
     pub fn options_of(&mut self, defs: &Defs, key: &Key) -> Result<Vec<Game>, EvalError> {
         let def = &defs.games[key.game];

@@ -51,6 +51,10 @@ use crate::ir::ResearchIr;
 use file::{Header, Unreadable, ValuesFile};
 use std::path::Path;
 
+/// How far the short period search before a research run looks: a
+/// period it proves makes the rest of the run copies.
+const SHORT_SEARCH: u64 = 1 << 16;
+
 /// Values written between two checkpoints of a run of `count` values:
 /// max(2^16, min(2^22, count / 64)). A kill loses at most one stretch: for
 /// runs of 2^22 values or more, at most 1/64 of the run (under 2%), and
@@ -176,8 +180,10 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     };
     family.table.set_threads(limits.threads as usize);
     // The first values are cheap and teach the table its costs (for the
-    // memory estimate); a period proven now, or by a short search, makes
-    // every later value a copy, and the table need not grow.
+    // memory estimate); a period proven now, or by a short search (values
+    // up to SHORT_SEARCH), makes every later value a copy, and the table
+    // need not grow. Later proofs of the octal periodicity theorem are
+    // found as the run goes.
     family
         .table
         .extend(WARM_UP.min(last), Allowance::ANY, false, &mut watch)
@@ -185,7 +191,7 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     if family.table.proven().is_none() {
         match store
             .families
-            .period(game, Some(last.min(limits.period)), &limits, &mut watch)
+            .period(game, Some(last.min(SHORT_SEARCH)), &limits, &mut watch)
         {
             Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
             // only a shortcut: the run goes on without it
