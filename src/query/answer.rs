@@ -166,6 +166,11 @@ pub struct PeriodAnswer {
     pub rule: Option<String>,
     /// The period found, if any.
     pub found: Option<PeriodFound>,
+    /// The largest heap whose value the search looked at.
+    pub checked_to: Option<u64>,
+    /// For a search that found no proof: the `set` (its name) that would
+    /// let it look further.
+    pub limit: Option<&'static str>,
     /// Why it holds (the proof, or how far it was seen), or how far the
     /// search went without finding one.
     pub reason: String,

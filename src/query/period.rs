@@ -71,7 +71,43 @@ fn further(bound: Bound, verb: &str) -> String {
     }
 }
 
+/// The heap up to which a search checked the values, and the `set` that
+/// would let an unproven search look further.
+fn reach(search: &Option<Searched>) -> (Option<u64>, Option<&'static str>) {
+    let Some(s) = search else {
+        return (None, None);
+    };
+    let limit = match s.bound {
+        Bound::Setting => "period",
+        Bound::Memory => "memory",
+        Bound::Work => "work",
+        Bound::Positions => "positions",
+    };
+    match s.found {
+        PeriodSearch::Proven(p) => {
+            let checked = match p.proof {
+                Proof::OctalTheorem { checked_to }
+                | Proof::AllBut { checked_to }
+                | Proof::Saltus { checked_to } => checked_to,
+                Proof::Observed { up_to } => up_to,
+                // the window at the repeat's end was compared
+                Proof::Window { width } => (p.preperiod + p.period + width).saturating_sub(1),
+            };
+            (Some(checked), None)
+        }
+        PeriodSearch::Candidate(p) => match p.proof {
+            Proof::Observed { up_to }
+            | Proof::OctalTheorem { checked_to: up_to }
+            | Proof::AllBut { checked_to: up_to }
+            | Proof::Saltus { checked_to: up_to } => (Some(up_to), Some(limit)),
+            Proof::Window { .. } => (None, Some(limit)),
+        },
+        PeriodSearch::NotFound { up_to } => (Some(up_to), Some(limit)),
+    }
+}
+
 fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> PeriodAnswer {
+    let (checked_to, limit) = reach(&search);
     let (found, reason) = match search {
         Some(Searched {
             found: PeriodSearch::Proven(p),
@@ -143,6 +179,8 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
         game,
         rule,
         found,
+        checked_to,
+        limit,
         reason,
     }
 }

@@ -149,6 +149,8 @@ fn period(p: &PeriodAnswer) -> Value {
             o.insert("proven".into(), false.into());
         }
     }
+    o.insert("checked_to".into(), p.checked_to.into());
+    o.insert("limit".into(), p.limit.into());
     o.insert("reason".into(), p.reason.clone().into());
     Value::Object(o)
 }

@@ -59,6 +59,7 @@ nim(2) + *1"
         json!({
             "query": "period", "game": "kayles", "rule": "octal 0.77 (Kayles)",
             "pre_period": 71, "period": 12, "proven": true,
+            "checked_to": 167, "limit": null,
             "reason": "proven by the octal periodicity theorem (values checked up to n = 167)"
         }),
         json!({"query": "moves", "moves": ["nim(6) -> nim(5)"]}),
@@ -69,6 +70,29 @@ nim(2) + *1"
         json!({"query": "grundy", "value": 3}),
     ];
     assert_eq!(got, want);
+}
+
+#[test]
+fn a_period_says_how_far_it_checked_and_what_stopped_it_as_fields() {
+    let o = mex(&[
+        "--format",
+        "json",
+        "-e",
+        "game g = octal 0.6; set period 5000; period g; set period 10000000; set work 10000000; period g; \
+         game s = subtraction {1, 3, 4}; period s",
+    ]);
+    let got = json_lines(&o);
+    // stopped by `set period`: the values up to it were looked at
+    assert_eq!(got[0]["checked_to"], 5000);
+    assert_eq!(got[0]["limit"], "period");
+    // stopped by `set work` at a stage's end: a power of two, less one
+    let reached = got[1]["checked_to"].as_u64().expect("a heap");
+    assert!((reached + 1).is_power_of_two() && reached > 5000, "{}", got[1]);
+    assert_eq!(got[1]["limit"], "work");
+    assert!(got[1]["reason"].as_str().unwrap().contains(&format!("n = {reached} ")));
+    // a repeated window of four values from G(7): G(0)..G(10) were compared
+    assert_eq!(got[2]["checked_to"], 10);
+    assert_eq!(got[2]["limit"], serde_json::Value::Null);
 }
 
 #[test]
