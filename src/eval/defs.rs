@@ -116,6 +116,37 @@ impl Ticker {
         Ok(())
     }
 
+    /// The work the current question may still do (`set work`).
+    pub fn work_left(&self) -> u64 {
+        self.work.saturating_sub(self.spent)
+    }
+
+    /// Counts `count` steps of work that are no loop iteration (building an
+    /// option as a game), against `set work` only.
+    #[inline]
+    pub fn advance_work(&mut self, count: u64) -> Result<(), EvalError> {
+        self.spent = self.spent.saturating_add(count);
+        if self.spent > self.work {
+            return Err(self.too_much_work());
+        }
+        Ok(())
+    }
+
+    /// The diagnostic for `what`, estimated at `needed` steps of work
+    /// before it starts, past what `set work` leaves.
+    pub fn refuse_work(&self, what: &str, needed: u64) -> EvalError {
+        let total = needed.saturating_add(self.spent);
+        EvalError::from(
+            Diagnostic::unplaced(format!(
+                "{what} would take about {total} steps of work, past the limit of {} (`set work`)",
+                self.work
+            ))
+            .hint(format!(
+                "`set work {total}` allows it (the time grows with it); or ask for less"
+            )),
+        )
+    }
+
     /// True if `count` more iterations stay within the limit.
     #[inline]
     pub fn room(&self, count: u64) -> bool {

@@ -247,3 +247,59 @@ fn default_limits_end_with_an_answer_or_a_refusal() {
     assert!(!e.err.contains("`set "), "{}", e.err);
 }
 
+
+/// Runs `mex -e PROGRAM` under an address-space cap of `cap` bytes.
+fn run_under(cap: u64, program: &str) -> std::process::Output {
+    let capped = Command::new("prlimit").arg("--version").output().is_ok();
+    assert!(capped, "prlimit (util-linux) is needed for this test");
+    Command::new("prlimit")
+        .arg(format!("--as={cap}"))
+        .arg(env!("CARGO_BIN_EXE_mex"))
+        .args(["-e", program])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("mex runs")
+}
+
+#[test]
+fn refusals_come_before_the_work_they_save() {
+    // 10^8 options of an explicit set: counted, not built, then refused by
+    // the memory they would take ...
+    let (_, report, work, s) = run_counted("set memory 1000; grundy {*1 for k in 0..99999999}");
+    let said = errors_of(&s, &report);
+    assert!(said.contains("the options of a game") && said.contains("`set memory"), "{said}");
+    assert!(said.contains("counted before any was built"), "{said}");
+    // counted on (cheaply) only as far as the work of building them could go:
+    // a ninth of `set work`
+    assert!(work.iterations <= 500_000_000 / 9 + 4096, "{work:?}");
+    // ... or, with the memory allowed, by the work of building them, before
+    // a byte of them is taken (under a cap of 1 GiB that the options would
+    // pass many times over)
+    let o = run_under(1 << 30, "set memory 100000; grundy {*1 for k in 0..99999999}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("building the options of a game") && err.contains("`set work"), "{err}");
+    // a rule whose moves go down by a few at a time: w(10^9) would keep
+    // hundreds of millions of positions; refused at once, in its own words
+    let (_, report, work, s) = run_counted(
+        "game w(n) = { w(n - k) for k in {1, 3, 4} if k <= n and n % 7 != k }; grundy w(10^9)",
+    );
+    let said = errors_of(&s, &report);
+    assert!(said.contains("working out w(1000000000) would keep"), "{said}");
+    assert!(said.contains("`set positions"), "{said}");
+    assert!(!said.contains("ever larger"), "{said}");
+    assert!(work.iterations < 1_000_000 && work.done == 0, "{work:?}");
+    // with the positions allowed, the memory they would take refuses it
+    let (_, report, work, s) = run_counted(
+        "set positions 100000000000; set work 1000000000000000; \
+         game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }; grundy f(50000000000)",
+    );
+    let said = errors_of(&s, &report);
+    assert!(said.contains("working out f(50000000000)") && said.contains("`set memory"), "{said}");
+    assert!(work.iterations < 1_000_000 && work.done == 0, "{work:?}");
+    // a rule that halves its position reaches few positions: answered
+    let (lines, report, _, _) =
+        run_counted("game f(n) = { f(n / 2) for k in {1} if k <= n }; grundy f(10^18)");
+    assert!(report.errors.is_empty());
+    assert_eq!(lines, ["0"]);
+}

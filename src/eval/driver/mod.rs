@@ -350,7 +350,7 @@ fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
             .at(def.loc.src)
             .label("positions of this game")
             .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10)))
-            .note("a rule whose moves lead to ever larger positions never ends: no limit is enough for it"),
+            .note("every position the question reaches is kept until it is answered; a rule whose moves lead to ever larger positions would never end, and no limit is enough for it"),
     )
 }
 

@@ -11,11 +11,18 @@
 //! rule reaches few of them, as `f(n / 2)` does.
 
 use super::Store;
+use super::structure::{self, Built};
 use crate::eval::defs::Defs;
 use crate::eval::error::EvalError;
 use crate::eval::flat::Root;
 use crate::eval::flat::run::{Ctx, Run};
-use crate::eval::value::Key;
+use crate::eval::value::{Args, Key, Part};
+
+/// Steps of the chain of largest options a probe follows at most.
+const CHAIN_STEPS: u64 = 4096;
+/// Loop iterations a probe of the chain spends at most (past them it
+/// estimates from the steps it took).
+const CHAIN_WORK: u64 = 10_000_000;
 
 impl Store {
     /// About how many loop iterations working out `key` from nothing takes
@@ -68,5 +75,65 @@ impl Store {
         }
         self.ticker.iterations = 0;
         Ok((total > 0).then_some(total))
+    }
+}
+
+impl Store {
+    /// For a position with more positions below it than may be kept: how
+    /// many positions the question would keep at the least, from the chain
+    /// of its largest options. The question works out every position on
+    /// the chain from `key` down through the option of its own game with
+    /// the largest arguments (their sum), then that option's, and so on.
+    /// Followed for up to [`CHAIN_STEPS`] steps, the chain's average step
+    /// down gives its length to the bottom. `None` when the chain ends
+    /// within the steps, or does not go down.
+    pub(super) fn estimate_chain(
+        &mut self,
+        defs: &Defs,
+        key: &Key,
+    ) -> Result<Option<u128>, EvalError> {
+        let Some(c) = self.programs[key.game].clone() else {
+            return Ok(None);
+        };
+        let Root::Options(opts) = c.root else {
+            return Ok(None);
+        };
+        let size = |args: &[u64]| args.iter().fold(0u128, |a, &x| a + u128::from(x));
+        let start = self.ticker.spent;
+        let mut at: Args = key.args.clone();
+        let mut steps = 0u64;
+        while steps < CHAIN_STEPS && self.ticker.spent - start < CHAIN_WORK {
+            let here = size(&at);
+            let mut next: Option<Args> = None;
+            self.ticker.iterations = 0;
+            self.run(defs, &c.prog, &at, |run: &Run, cx: &mut Ctx| {
+                run.each_option(cx, opts, &mut |run: &Run, cx: &mut Ctx, s| {
+                    let mut parts = Vec::new();
+                    structure::sum(run, cx, s, &mut parts)?;
+                    for p in parts {
+                        if let Built::Part(Part::Pos(k)) = p
+                            && k.game == key.game
+                            && size(&k.args) < here
+                            && next.as_ref().is_none_or(|n| size(&k.args) > size(n))
+                        {
+                            next = Some(k.args);
+                        }
+                    }
+                    Ok(())
+                })
+            })?;
+            self.ticker.iterations = 0;
+            match next {
+                Some(n) => at = n,
+                // the bottom of the chain: it says nothing of the rest
+                None => return Ok(None),
+            }
+            steps += 1;
+        }
+        let down = size(&key.args) - size(&at);
+        if steps < 16 || down == 0 {
+            return Ok(None);
+        }
+        Ok(Some(size(&key.args).saturating_mul(u128::from(steps)) / down))
     }
 }

@@ -31,6 +31,9 @@ use crate::ir::{DefKind, GameExpr, IntExpr, IntSet};
 /// its parts as built, the game made of them, its value and the slack of
 /// the growing lists (about 258 bytes measured for `{*1 for k in 0..10^7}`).
 const BYTES_PER_OPTION: u128 = 272;
+/// The least a position kept while a rule is worked out takes: its value in
+/// the memo and its entry on the driver's stack (more in practice).
+const MIN_BYTES_PER_POSITION: u128 = 16;
 
 pub struct Store {
     memos: Vec<Memo>,
@@ -342,10 +345,10 @@ impl Store {
     /// starts (see [`estimate`]).
     fn refuse_long_work(&mut self, defs: &Defs, root: &Key) -> Result<(), EvalError> {
         let Some(work) = self.estimate_work(defs, root)? else {
-            return Ok(());
+            return self.refuse_long_chain(defs, root);
         };
         if work <= u128::from(self.limits.work) {
-            return Ok(());
+            return self.refuse_long_chain(defs, root);
         }
         Err(EvalError::from(
             Diagnostic::unplaced(format!(
@@ -356,6 +359,43 @@ impl Store {
             .hint(format!(
                 "`set work {work}` allows it (the time grows with it, a few nanoseconds an iteration); or ask about a smaller position"
             )),
+        ))
+    }
+
+    /// Refuses a question whose chain of largest options alone holds more
+    /// positions than may be kept (see [`estimate`]): `w(10^9)` of a rule
+    /// whose moves take 1, 3 or 4 would keep 4 * 10^8 of them.
+    fn refuse_long_chain(&mut self, defs: &Defs, root: &Key) -> Result<(), EvalError> {
+        let Some(chain) = self.estimate_chain(defs, root)? else {
+            return Ok(());
+        };
+        let max = self.limits.positions;
+        if chain <= u128::from(max) {
+            // each position kept takes some bytes at the least
+            let bytes = chain.saturating_mul(MIN_BYTES_PER_POSITION);
+            let held = self.memo_bytes().saturating_add(self.families.held());
+            if bytes.saturating_add(u128::from(held)) <= u128::from(self.limits.memory) {
+                return Ok(());
+            }
+            let what = format!(
+                "working out {} (about {chain} positions kept)",
+                defs.show_key(root)
+            );
+            return Err(EvalError::from(self.limits.memory_error(
+                &what,
+                u64::try_from(bytes).unwrap_or(u64::MAX),
+                held,
+            )));
+        }
+        Err(EvalError::from(
+            Diagnostic::unplaced(format!(
+                "working out {} would keep the values of about {chain} of its positions, past the limit of {max} (`set positions`)",
+                defs.show_key(root),
+            ))
+            .hint(format!(
+                "`set positions {chain}` allows it (memory grows with it); or ask about a smaller position"
+            ))
+            .note("each move makes the position only a little smaller, so every position on the way down is worked out and kept"),
         ))
     }
 

@@ -89,8 +89,12 @@ pub fn sum(run: &Run, cx: &mut Ctx, sum: Ix, out: &mut Vec<Built>) -> Result<(),
     Ok(())
 }
 
-/// Every option of an option set, each as its parts; each is counted
-/// against the memory budget (as `what`) before it is built.
+/// Every option of an option set, each as its parts. The options are
+/// counted first (the loops and conditions run, no option is built), so a
+/// set whose options would not fit the memory limit, or whose building
+/// would pass the work limit, is refused before any is built; then each is
+/// counted against the memory budget (as `what`) and the work as it is
+/// built.
 pub fn options_of(
     run: &Run,
     cx: &mut Ctx,
@@ -98,7 +102,9 @@ pub fn options_of(
     out: &mut Vec<Vec<Built>>,
     what: &str,
 ) -> Result<(), EvalError> {
+    count_options(run, cx, opts, what)?;
     run.each_option(cx, opts, &mut |run: &Run, cx: &mut Ctx, s: Ix| {
+        cx.ticker.advance_work(BUILD_WORK)?;
         cx.budget.take(BYTES, what)?;
         if out.len() == out.capacity() {
             // the room the list takes is counted with the options
@@ -110,6 +116,56 @@ pub fn options_of(
         out.push(parts);
         Ok(())
     })
+}
+
+/// Steps of `set work` one option built as a game counts for (the loop
+/// iteration that reaches it is one more): building it allocates its parts,
+/// and valuing it reads them again, some ten times the work of an
+/// iteration.
+const BUILD_WORK: u64 = 8;
+
+/// Counts the options of a set before any is built, and refuses the set if
+/// building them would pass the memory left or the work left. The count
+/// goes on past the memory left (counting is cheap), so the refusal can
+/// say how many there are, up to what the work limit allows.
+fn count_options(run: &Run, cx: &mut Ctx, opts: Ix, what: &str) -> Result<(), EvalError> {
+    let fit_memory = cx.budget.left() / BYTES;
+    let fit_work = cx.ticker.work_left() / (BUILD_WORK + 1);
+    let mut count = 0u64;
+    let counted = run.each_option(cx, opts, &mut |_: &Run, _: &mut Ctx, _: Ix| {
+        count += 1;
+        if count > fit_work {
+            return Err(EvalError::Interrupted);
+        }
+        Ok(())
+    });
+    let all = match counted {
+        Ok(()) => true,
+        // stopped here, past what the work limit allows
+        Err(EvalError::Interrupted) if count > fit_work => false,
+        Err(e) => return Err(e),
+    };
+    let how_many = if all {
+        format!("{count}")
+    } else {
+        format!("more than {fit_work}")
+    };
+    if count > fit_memory {
+        let held = cx.budget.held.saturating_add(cx.budget.used);
+        return Err(EvalError::from(
+            cx.budget
+                .limits
+                .memory_error(&format!("{what} ({how_many} of them)"), count.saturating_mul(BYTES), held)
+                .note("the options were counted before any was built"),
+        ));
+    }
+    if !all {
+        return Err(cx.ticker.refuse_work(
+            &format!("building {what} ({how_many} of them)"),
+            count.saturating_mul(BUILD_WORK + 1),
+        ));
+    }
+    Ok(())
 }
 
 impl Store {

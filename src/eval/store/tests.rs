@@ -115,8 +115,9 @@ fn a_chain_past_the_memory_limit_is_refused() {
         "set memory 64\nset positions 100000000000\nset work 1000000000000000\n\
          game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }\ngrundy f(100000000000)",
     );
+    // refused before the work, from the chain's length
     assert!(
-        errs[0].contains("past the memory limit of 64 MiB"),
+        errs[0].contains("working out f(100000000000)") && errs[0].contains("past the limit of 64 MiB"),
         "{errs:?}"
     );
     // nothing is left half-done, and smaller questions still work
