@@ -6,7 +6,7 @@
 //! left as they are; the sandbox and the playground refuse; the summary
 //! lines of a periodic code and of one with rare values; the rare values
 //! counted as the published tables count them; the checksums ogsolve and
-//! sha256sum print; CSV and NumPy files.
+//! sha256sum print; CSV and NumPy files; progress lines in a log.
 
 use crate::common::{mex_cmd, numbers};
 use std::path::{Path, PathBuf};
@@ -1005,4 +1005,51 @@ fn a_csv_file_killed_mid_run_is_not_left_half_written() {
     assert!(!tmp.exists());
     let (_, rows) = read_csv(&dir.path().join("o.csv"));
     assert_eq!(rows.len(), 200);
+}
+
+#[test]
+fn a_long_run_leaves_progress_lines_in_a_log() {
+    let dir = folder("log");
+    // a line every 0.2 s where standard error is not a terminal (a file
+    // here), for a run of some seconds
+    let o = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .current_dir(dir.path())
+        .env("MEX_PROGRESS_EVERY", "0.2")
+        .args(["-e", LONG])
+        .stdin(Stdio::null())
+        .output()
+        .expect("mex runs");
+    assert_eq!(o.status.code(), Some(0));
+    let err = stderr(&o);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(!lines.is_empty(), "no progress line in the log");
+    for l in &lines {
+        assert!(
+            l.starts_with("progress: ")
+                && l.contains(" of 2,097,152 values, ")
+                && l.contains("/s, "),
+            "{l:?}"
+        );
+        assert!(!l.contains('\x1b') && !l.contains('\r'), "{l:?}");
+    }
+    assert!(stdout(&o).starts_with("wrote G(0)..G(2097151) of octal 0.6"));
+    // by default the first line comes after a few seconds: a short run
+    // leaves none
+    let o = mex_in(
+        dir.path(),
+        "game o = octal 0.6; sequence o 0..2**12 to \"short.values\"",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stderr(&o), "");
+    // and none at all with MEX_PROGRESS_EVERY empty
+    let o = Command::new(env!("CARGO_BIN_EXE_mex"))
+        .current_dir(dir.path())
+        .env("MEX_PROGRESS_EVERY", "")
+        .args([
+            "-e",
+            "game o = octal 0.6; sequence o 0..2**18 to \"none.values\"",
+        ])
+        .output()
+        .expect("mex runs");
+    assert_eq!(stderr(&o), "");
 }
