@@ -196,7 +196,7 @@ mod tests {
                         } else {
                             bits
                         };
-                        bits % 2 == 0
+                        bits.is_multiple_of(2)
                     })
                     .count() as u64;
                 let key = (rare, 2 * mask + u64::from(with_n));
@@ -239,7 +239,7 @@ mod tests {
             let is_rare = |n: usize, v: u64| {
                 let bits = (v & got.mask).count_ones() as u64
                     + got.offset.map_or(0, |t| n as u64 + 2 - t % 2);
-                bits % 2 == 0
+                bits.is_multiple_of(2)
             };
             let last = (0..values.len()).rev().find(|&n| is_rare(n, values[n]));
             assert_eq!(got.last, last.map(|n| (n as u64, values[n])));

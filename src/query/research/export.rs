@@ -30,7 +30,7 @@ pub struct Export {
 }
 
 enum Kind {
-    Csv(Csv),
+    Csv(Box<Csv>),
     #[cfg(feature = "cli")]
     Npy(npy::Npy),
 }
@@ -60,11 +60,11 @@ impl Export {
         Ok(Export::new(
             path,
             tmp,
-            Kind::Csv(Csv {
+            Kind::Csv(Box::new(Csv {
                 out,
                 n: String::new(),
                 v: String::new(),
-            }),
+            })),
         ))
     }
 

@@ -92,7 +92,7 @@ impl Seen {
 /// Where the values go.
 enum Out {
     Values(ValuesFile),
-    Export(Export),
+    Export(Box<Export>),
 }
 
 impl Out {
@@ -315,8 +315,10 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                 };
                 Out::Values(ValuesFile::create(path, header).map_err(|e| failed(r, &e))?)
             }
-            FileFormat::Csv => Out::Export(Export::csv(path).map_err(|e| failed(r, &e))?),
-            FileFormat::Npy => Out::Export(Export::npy(path, count).map_err(|e| failed(r, &e))?),
+            FileFormat::Csv => Out::Export(Box::new(Export::csv(path).map_err(|e| failed(r, &e))?)),
+            FileFormat::Npy => Out::Export(Box::new(
+                Export::npy(path, count).map_err(|e| failed(r, &e))?,
+            )),
         }),
     };
     let (width, bytes) = match out {
