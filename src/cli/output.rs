@@ -1,9 +1,10 @@
 //! Where results and diagnostics go: results to standard output, one a
 //! line; diagnostics to standard error, in colour only on a terminal and
 //! never when NO_COLOR is set. Long work shows a progress bar on standard
-//! error when it is a terminal, and Ctrl-C stops it through the same watch.
+//! error when it is a terminal, plain lines now and then when it is not,
+//! and Ctrl-C stops it through the same watch.
 
-use super::progress::Progress;
+use super::progress::{Log, Progress};
 use super::term::{self, Hush};
 use super::written::Written;
 use mex::engine::{Interrupted, Watch};
@@ -48,13 +49,51 @@ fn progress_allowed() -> bool {
     std::io::stderr().is_terminal() && std::env::var("TERM").map_or(true, |t| t != "dumb")
 }
 
+/// Progress where no bar can be drawn: plain lines on standard error now
+/// and then (`MEX_PROGRESS_EVERY` sets how often; empty, never).
+fn progress_log() -> Option<Log> {
+    let every = std::env::var("MEX_PROGRESS_EVERY").ok();
+    Log::new(
+        Box::new(std::io::stderr()),
+        every.as_deref(),
+        same_file_as_stdout(),
+    )
+}
+
+/// Whether standard error goes to the same file as standard output (`2>&1`,
+/// or both to one terminal): then progress lines wait while a result line
+/// is partly written.
+#[cfg(unix)]
+fn same_file_as_stdout() -> bool {
+    use std::os::fd::{AsFd, BorrowedFd};
+    use std::os::unix::fs::MetadataExt;
+    fn id(fd: BorrowedFd<'_>) -> Option<(u64, u64)> {
+        let file = std::fs::File::from(fd.try_clone_to_owned().ok()?);
+        let meta = file.metadata().ok()?;
+        Some((meta.dev(), meta.ino()))
+    }
+    match (id(std::io::stdout().as_fd()), id(std::io::stderr().as_fd())) {
+        (Some(out), Some(err)) => out == err,
+        _ => true,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file_as_stdout() -> bool {
+    true
+}
+
 impl Output {
     pub fn new() -> Self {
         Output {
             color_out: color_allowed() && std::io::stdout().is_terminal(),
             color_err: color_allowed() && std::io::stderr().is_terminal(),
             interrupt: Arc::new(AtomicBool::new(false)),
-            progress: Rc::new(RefCell::new(Progress::new(progress_allowed()))),
+            progress: Rc::new(RefCell::new(if progress_allowed() {
+                Progress::new(true)
+            } else {
+                Progress::logging(progress_log())
+            })),
             hush: None,
             interrupted: false,
             written: Written::default(),

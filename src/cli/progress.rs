@@ -1,17 +1,86 @@
-//! The progress bar of long work: hidden for the first second, then
-//! positions done (of the total when it is known), or before any position
-//! is finished the options looked at, with the rate, the time so far, and
-//! the time left when the total is known; cleared when the computation ends.
+//! The progress of long work: positions done (of the total when it is
+//! known), or before any position is finished the options looked at, with
+//! the rate, the time so far, and the time left when the total is known.
+//!
+//! On a terminal it is a bar, hidden for the first second and cleared when
+//! the computation ends. Elsewhere (a log, a pipe) it is a plain line now
+//! and then, `progress: ...`, for work that runs past a few seconds: the
+//! first after five seconds, then one every twelfth of the time so far,
+//! at least five seconds and at most a minute apart (`MEX_PROGRESS_EVERY`
+//! sets a fixed number of seconds instead; empty, no lines at all).
 
 use indicatif::{HumanCount, ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// How long work runs before a bar appears.
 const QUIET: Duration = Duration::from_secs(1);
 
+/// How long work runs before its first line in a log, and the least time
+/// between two lines.
+const LOG_QUIET: Duration = Duration::from_secs(5);
+/// The most time between two lines in a log.
+const LOG_SPARSEST: Duration = Duration::from_secs(60);
+/// The least time between two lines that `MEX_PROGRESS_EVERY` may set.
+const LOG_DENSEST: Duration = Duration::from_millis(100);
+
+/// Plain lines of progress, for a standard error that is not a terminal.
+pub struct Log {
+    out: Box<dyn Write>,
+    /// A fixed time before the first line and between lines; `None` for
+    /// the default (see the module documentation).
+    every: Option<Duration>,
+    /// Lines are held back while a result line is partly written, as
+    /// standard output goes to the same file.
+    shares_output: bool,
+    /// When the last line was written (in this input).
+    last: Option<Instant>,
+}
+
+impl Log {
+    /// Lines to `out`; `every` as `MEX_PROGRESS_EVERY` has it (`None`:
+    /// not set). `None` when it asks for no lines.
+    pub fn new(out: Box<dyn Write>, every: Option<&str>, shares_output: bool) -> Option<Log> {
+        let every = match every.map(str::trim) {
+            None => None,
+            Some("") => return None,
+            Some(text) => text
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0)
+                .map(|s| Duration::from_secs_f64(s.min(1e9)).max(LOG_DENSEST)),
+        };
+        Some(Log {
+            out,
+            every,
+            shares_output,
+            last: None,
+        })
+    }
+
+    /// Whether a line is due after `elapsed` of work.
+    fn due(&self, elapsed: Duration) -> bool {
+        let (first, gap) = match self.every {
+            Some(every) => (every, every),
+            None => (LOG_QUIET, (elapsed / 12).clamp(LOG_QUIET, LOG_SPARSEST)),
+        };
+        match self.last {
+            None => elapsed >= first,
+            Some(at) => at.elapsed() >= gap,
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        self.last = Some(Instant::now());
+        let _ = writeln!(self.out, "progress: {text}").and_then(|()| self.out.flush());
+    }
+}
+
 pub struct Progress {
-    /// False where no one watches (standard error not a terminal).
+    /// The bar is drawn (standard error a terminal).
     enabled: bool,
+    /// Plain lines instead of the bar (standard error not a terminal).
+    log: Option<Log>,
     start: Instant,
     /// Positions done when the input started, so the bar counts this input's.
     base: u64,
@@ -36,6 +105,7 @@ impl Progress {
     pub fn new(enabled: bool) -> Self {
         Progress {
             enabled,
+            log: None,
             start: Instant::now(),
             base: 0,
             steps_base: None,
@@ -47,9 +117,35 @@ impl Progress {
         }
     }
 
+    /// Progress as plain lines in a log (no bar).
+    pub fn logging(log: Option<Log>) -> Self {
+        Progress {
+            log,
+            ..Progress::new(false)
+        }
+    }
+
     /// Holds the bar back while a result line is partly written.
     pub fn hold(&mut self, held: bool) {
         self.held = held;
+    }
+
+    /// Whether the log may have a line now (not in the middle of a result
+    /// line written to the same file).
+    fn log_open(&self) -> bool {
+        self.log
+            .as_ref()
+            .is_some_and(|l| !(self.held && l.shares_output))
+    }
+
+    /// Writes `text` as a line of the log when one is due.
+    fn log_line(&mut self, elapsed: Duration, text: impl FnOnce() -> String) {
+        if self.log_open()
+            && let Some(log) = &mut self.log
+            && log.due(elapsed)
+        {
+            log.line(&text());
+        }
     }
 
     pub fn begin(&mut self, done: u64) {
@@ -59,6 +155,9 @@ impl Progress {
         self.steps_base = None;
         self.first = None;
         self.unit = "positions";
+        if let Some(log) = &mut self.log {
+            log.last = None;
+        }
     }
 
     /// Reports from now on count `unit`; the rate and the time left start
@@ -85,7 +184,8 @@ impl Progress {
     /// running counts of the session.
     pub fn work(&mut self, positions: u64, steps: u64) {
         let base = *self.steps_base.get_or_insert(steps);
-        if positions > self.base || !self.enabled || self.held {
+        let shown = self.log_open() || (self.enabled && !self.held);
+        if positions > self.base || !shown {
             return self.tick(positions, 0);
         }
         let steps = steps.saturating_sub(base);
@@ -93,6 +193,9 @@ impl Progress {
             return self.tick(positions, 0);
         }
         let elapsed = self.start.elapsed();
+        if self.log.is_some() {
+            return self.log_line(elapsed, || counted(steps, "options looked at", elapsed));
+        }
         if let Some(bar) = self.show(elapsed) {
             bar.set_message(counted(steps, "options looked at", elapsed));
         }
@@ -119,13 +222,28 @@ impl Progress {
     }
 
     pub fn tick(&mut self, done: u64, total: u64) {
-        if !self.enabled || self.held {
+        if self.log.is_some() {
+            if !self.log_open() {
+                return;
+            }
+        } else if !self.enabled || self.held {
             return;
         }
         if total > 0 && self.first.is_none() {
             self.first = Some((done, Instant::now()));
         }
         let elapsed = self.start.elapsed();
+        // With a total, `done` counts the same work; without one, it is the
+        // session's running count of positions, so this input's part is shown.
+        let pos = if total > 0 {
+            done
+        } else {
+            done.saturating_sub(self.base)
+        };
+        if self.log.is_some() {
+            let (first, unit) = (self.first, self.unit);
+            return self.log_line(elapsed, || text(pos, total, first, unit, elapsed));
+        }
         if self.bar.is_none() {
             if elapsed < QUIET {
                 return;
@@ -138,13 +256,6 @@ impl Progress {
             self.sized = false;
         }
         let Some(bar) = &self.bar else { return };
-        // With a total, `done` counts the same work; without one, it is the
-        // session's running count of positions, so this input's part is shown.
-        let pos = if total > 0 {
-            done
-        } else {
-            done.saturating_sub(self.base)
-        };
         if (total > 0) != self.sized {
             self.sized = total > 0;
             bar.set_style(if self.sized {
@@ -157,30 +268,41 @@ impl Progress {
             bar.set_length(total.max(pos));
         }
         bar.set_position(pos);
-        let mut text = match self.first {
-            Some((from, at)) if total > 0 => {
-                let rate = per_second(pos, elapsed, Some((from, at.elapsed())));
-                let count = format!("{} of {}", HumanCount(pos), HumanCount(total));
-                format!(
-                    "{count} {}, {}/s, {}s",
-                    self.unit,
-                    HumanCount(rate),
-                    elapsed.as_secs()
-                )
-            }
-            _ => message(pos, total, self.unit, elapsed),
-        };
-        if total > 0
-            && let Some((from, at)) = self.first
-        {
-            text.push_str(&left(
-                pos.saturating_sub(from),
-                total.saturating_sub(pos),
-                at.elapsed(),
-            ));
-        }
-        bar.set_message(text);
+        bar.set_message(text(pos, total, self.first, self.unit, elapsed));
     }
+}
+
+/// What the bar says, and a line of the log: the count, the rate, the time
+/// so far and, with a total, the time left.
+fn text(
+    pos: u64,
+    total: u64,
+    first: Option<(u64, Instant)>,
+    unit: &str,
+    elapsed: Duration,
+) -> String {
+    let mut text = match first {
+        Some((from, at)) if total > 0 => {
+            let rate = per_second(pos, elapsed, Some((from, at.elapsed())));
+            let count = format!("{} of {}", HumanCount(pos), HumanCount(total));
+            format!(
+                "{count} {unit}, {}/s, {}s",
+                HumanCount(rate),
+                elapsed.as_secs()
+            )
+        }
+        _ => message(pos, total, unit, elapsed),
+    };
+    if total > 0
+        && let Some((from, at)) = first
+    {
+        text.push_str(&left(
+            pos.saturating_sub(from),
+            total.saturating_sub(pos),
+            at.elapsed(),
+        ));
+    }
+    text
 }
 
 fn open_style() -> ProgressStyle {
@@ -347,5 +469,128 @@ mod tests {
         assert_eq!(bar.position(), 100);
         p.end();
         assert!(p.bar.is_none());
+    }
+
+    /// The lines a log got, kept for a test.
+    #[derive(Clone, Default)]
+    struct Kept(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Kept {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8(self.0.borrow().clone())
+                .unwrap()
+                .lines()
+                .map(str::to_string)
+                .collect()
+        }
+    }
+
+    fn logged(kept: &Kept, every: Option<&str>) -> Progress {
+        Progress::logging(Log::new(Box::new(kept.clone()), every, true))
+    }
+
+    /// Moves the last line of the log `ago` into the past.
+    fn wrote_ago(p: &mut Progress, ago: Duration) {
+        p.log.as_mut().expect("a log").last = Some(Instant::now() - ago);
+    }
+
+    #[test]
+    fn a_log_gets_plain_lines_after_a_few_seconds_then_now_and_then() {
+        let kept = Kept::default();
+        let mut p = logged(&kept, None);
+        p.begin(0);
+        p.counting("values");
+        p.tick(10, 1_000);
+        assert!(kept.lines().is_empty(), "short work leaves no line");
+        p.start -= Duration::from_secs(6);
+        p.first = Some((10, Instant::now() - Duration::from_secs(6)));
+        p.tick(500, 1_000);
+        let lines = kept.lines();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("progress: 500 of 1,000 values, "),
+            "{lines:?}"
+        );
+        assert!(lines[0].is_ascii() && !lines[0].contains('\x1b'));
+        p.tick(600, 1_000);
+        assert_eq!(kept.lines().len(), 1, "a line was just written");
+        wrote_ago(&mut p, Duration::from_secs(6));
+        p.tick(700, 1_000);
+        assert_eq!(kept.lines().len(), 2);
+        // not in the middle of a result line written to the same file
+        wrote_ago(&mut p, Duration::from_secs(6));
+        p.hold(true);
+        p.tick(800, 1_000);
+        assert_eq!(kept.lines().len(), 2);
+        p.hold(false);
+        p.tick(800, 1_000);
+        assert_eq!(kept.lines().len(), 3);
+        assert!(kept.lines()[2].contains("s left"), "{:?}", kept.lines());
+        // a long run: a twelfth of the time so far between lines, at most
+        // a minute
+        p.start -= Duration::from_secs(1200);
+        wrote_ago(&mut p, Duration::from_secs(59));
+        p.tick(900, 1_000);
+        assert_eq!(kept.lines().len(), 3);
+        wrote_ago(&mut p, Duration::from_secs(61));
+        p.tick(900, 1_000);
+        assert_eq!(kept.lines().len(), 4);
+        // the options looked at, before a position is finished
+        p.begin(0);
+        p.work(0, 100);
+        p.start -= Duration::from_secs(6);
+        p.work(0, 4_100);
+        let lines = kept.lines();
+        assert!(
+            lines[4].starts_with("progress: 4,000 options looked at, "),
+            "{lines:?}"
+        );
+        assert!(p.bar.is_none(), "no bar in a log");
+    }
+
+    #[test]
+    fn lines_held_back_only_where_results_go_to_the_same_file() {
+        let kept = Kept::default();
+        let log = Log::new(Box::new(kept.clone()), None, false);
+        let mut p = Progress::logging(log);
+        p.begin(0);
+        p.start -= Duration::from_secs(6);
+        p.hold(true);
+        p.tick(100, 0);
+        assert_eq!(kept.lines(), ["progress: 100 positions, 16/s, 6s"]);
+    }
+
+    #[test]
+    fn progress_every_sets_the_time_between_lines() {
+        let kept = Kept::default();
+        assert!(Log::new(Box::new(kept.clone()), Some(""), true).is_none());
+        let every = |text| {
+            Log::new(Box::new(kept.clone()), Some(text), true)
+                .unwrap()
+                .every
+        };
+        assert_eq!(every("2.5"), Some(Duration::from_millis(2500)));
+        assert_eq!(every("0"), Some(LOG_DENSEST));
+        assert_eq!(every("soon"), None);
+        assert_eq!(every("-3"), None);
+        let mut p = logged(&kept, Some("0.5"));
+        p.begin(0);
+        p.start -= Duration::from_secs(1);
+        p.tick(100, 0);
+        assert_eq!(kept.lines().len(), 1);
+        wrote_ago(&mut p, Duration::from_millis(600));
+        p.tick(200, 0);
+        assert_eq!(kept.lines().len(), 2);
     }
 }

@@ -1,6 +1,7 @@
 //! What a statement found, as data: the renderers in [`crate::render`]
 //! write it as text or as JSON, so the two forms always say the same.
 
+use crate::engine::heap::Sparse;
 use crate::ir::{Expect, TableStyle};
 
 /// The answer to one statement.
@@ -69,37 +70,62 @@ pub struct Researched {
     /// The rule, as the file's header has it (`octal 0.6`).
     pub rule: String,
     pub file: String,
+    /// What kind of file was written.
+    pub format: FileFormat,
     /// The heaps asked for, `from..=to`.
     pub from: u64,
     pub to: u64,
     /// Where the file's values stopped when the run began, if it held
     /// some already (past `to`: nothing was left to compute).
     pub resumed: Option<u64>,
-    /// Bytes per value in the file, and the file's size.
-    pub width: u32,
+    /// Bytes per value in the file (a values file, a NumPy file; none for
+    /// CSV), and the file's size.
+    pub width: Option<u32>,
     pub bytes: u64,
     pub rare: RareFound,
     /// The largest value of the heaps asked for, and the first heap with it.
     pub largest: (u64, u64),
     /// The proven period of the values, if one is known.
     pub period: Option<PeriodFound>,
+    /// Checksums of the values of the heaps asked for.
+    pub checksum: Checksum,
 }
 
-/// The rare values of a research run's table.
+/// The kinds of file a research run writes (chosen by the file's name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileFormat {
+    /// mex's values file (resumed when run again).
+    Values,
+    /// `n,value` rows with a header line.
+    Csv,
+    /// A NumPy array of unsigned integers.
+    Npy,
+}
+
+/// Checksums of a research run's values G(a), ..., G(b).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checksum {
+    /// ogsolve's Fletcher-32: over the values as 16-bit numbers, the sum
+    /// `a` and the sum of the running sums `b`, both modulo 2^16, as
+    /// `b << 16 | a`; `None` when a value does not fit 16 bits.
+    pub fletcher32: Option<u32>,
+    /// SHA-256 of the values as 8-byte little-endian integers.
+    pub sha256: [u8; 32],
+}
+
+/// The rare values of a research run's table, as the published tables
+/// count them (see [`crate::engine::heap::Census`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RareFound {
-    /// The rare/common split values the table: its rare heaps (n >= 1),
-    /// and the last with its value.
-    Split {
-        count: u64,
-        last: Option<(u64, u64)>,
-    },
-    /// The rule splits heaps in two, but its values are not sparse.
-    NotSparse,
-    /// The rule never splits a heap.
+    /// The mask that makes the fewest of the heaps 0..=to rare, and those.
+    Split(Sparse),
+    /// The rule never splits a heap in two.
     NoSplit,
     /// The rule may leave three heaps (the split is for two).
     ThreeHeaps,
+    /// A value is too large for the count (see
+    /// [`crate::engine::heap::CENSUS_VALUES`]).
+    TooWide,
 }
 
 /// A family's misère quotient, with elements named by their normal forms.

@@ -7,7 +7,8 @@
 use crate::diag::{Diagnostic, Sources};
 use crate::ir::Expect;
 use crate::query::{
-    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound, Researched,
+    Answer, FileFormat, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound,
+    Researched,
 };
 use serde_json::{Map, Value, json};
 
@@ -191,24 +192,38 @@ fn plotted(p: &Plotted) -> Value {
 
 fn researched(r: &Researched) -> Value {
     let rare = match r.rare {
-        RareFound::Split { count, last } => json!({
-            "heaps": count,
-            "last": last.map(|(n, v)| json!({ "n": n, "value": v })),
+        RareFound::Split(s) => json!({
+            "heaps": s.rare,
+            "of": s.heaps,
+            "last": s.last.map(|(n, v)| json!({ "n": n, "value": v })),
+            "mask": s.mask,
+            "parity_offset": s.offset,
         }),
-        RareFound::NotSparse | RareFound::NoSplit | RareFound::ThreeHeaps => Value::Null,
+        RareFound::NoSplit | RareFound::ThreeHeaps | RareFound::TooWide => Value::Null,
+    };
+    let (format, dtype) = match r.format {
+        FileFormat::Values => ("values", None),
+        FileFormat::Csv => ("csv", None),
+        FileFormat::Npy => ("npy", r.width.map(super::numpy_type)),
     };
     json!({
         "game": r.game,
         "rule": r.rule,
         "file": r.file,
+        "format": format,
         "from": r.from,
         "to": r.to,
         "resumed_at": r.resumed,
         "bytes_per_value": r.width,
+        "dtype": dtype,
         "bytes": r.bytes,
         "rare": rare,
         "largest": { "value": r.largest.0, "first_at": r.largest.1 },
         "period": r.period.as_ref().map(|f| Value::Object(period_fields(f))),
+        "checksum": {
+            "fletcher32": r.checksum.fletcher32.map(|f| format!("{f:X}")),
+            "sha256": super::hex(&r.checksum.sha256),
+        },
     })
 }
 

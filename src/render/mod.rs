@@ -10,6 +10,21 @@ pub mod text;
 pub use crate::event::{Event, Format};
 use crate::query::Answer;
 
+/// NumPy's name of the unsigned type of `width` bytes.
+pub(crate) fn numpy_type(width: u32) -> &'static str {
+    match width {
+        1 => "uint8",
+        2 => "uint16",
+        4 => "uint32",
+        _ => "uint64",
+    }
+}
+
+/// Bytes as lower-case hexadecimal digits.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// Hands an answer to `emit` in the given format: text as its lines (a
 /// `check` as one [`Event::Check`]), JSON as one line.
 pub fn emit(format: Format, answer: &Answer, emit: &mut dyn FnMut(Event)) {

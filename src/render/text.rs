@@ -4,8 +4,8 @@
 
 use super::table;
 use crate::query::{
-    Answer, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound, Researched,
-    Sequence, outcome_line,
+    Answer, FileFormat, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound,
+    Researched, Sequence, outcome_line,
 };
 
 pub fn lines(a: &Answer) -> Vec<String> {
@@ -70,32 +70,43 @@ fn researched(r: &Researched) -> Vec<String> {
             lines.push(format!("resumed at n = {n}"));
         }
     }
+    let kind = match (r.format, r.width) {
+        (FileFormat::Csv, _) => "CSV".to_string(),
+        (FileFormat::Npy, w) => format!("NumPy {}", super::numpy_type(w.unwrap_or(8))),
+        (FileFormat::Values, Some(1)) => "1 byte a value".to_string(),
+        (FileFormat::Values, w) => format!("{} bytes a value", w.unwrap_or(8)),
+    };
     lines.push(format!(
-        "wrote G({})..G({}) of {} to {} ({} byte{} a value, {})",
+        "wrote G({})..G({}) of {} to {} ({kind}, {})",
         r.from,
         r.to,
         r.rule,
         r.file,
-        r.width,
-        if r.width == 1 { "" } else { "s" },
         show_size(r.bytes)
     ));
     lines.push(match r.rare {
-        RareFound::Split {
-            count,
-            last: Some((n, v)),
-        } => format!(
-            "rare values: {count} heap{}, the last G({n}) = {v}",
-            if count == 1 { "" } else { "s" }
-        ),
-        RareFound::Split { count, last: None } => format!("rare values: {count} heaps"),
-        RareFound::NotSparse => {
-            "rare values: the values are not sparse (no rare/common split)".to_string()
+        RareFound::Split(s) => {
+            let last = s
+                .last
+                .map_or(String::new(), |(n, v)| format!(", the last G({n}) = {v}"));
+            let parity = match s.offset {
+                Some(0) => ", with the parity of n".to_string(),
+                Some(t) => format!(", with the parity of n - {t}"),
+                None => String::new(),
+            };
+            format!(
+                "rare values: {} of {} heaps{last} (mask {:#x}{parity})",
+                s.rare, s.heaps, s.mask
+            )
         }
         RareFound::NoSplit => "rare values: none (the rule never splits a heap)".to_string(),
         RareFound::ThreeHeaps => {
             "rare values: not looked for (the rule may leave three heaps)".to_string()
         }
+        RareFound::TooWide => format!(
+            "rare values: not counted (a value is {} or more)",
+            crate::engine::heap::CENSUS_VALUES
+        ),
     });
     let (v, n) = r.largest;
     lines.push(format!("largest value: {v}, first at n = {n}"));
@@ -109,6 +120,16 @@ fn researched(r: &Researched) -> Vec<String> {
         }
         None => "period: none proven".to_string(),
     });
+    let fletcher = r
+        .checksum
+        .fletcher32
+        .map_or("none (a value past 65535)".to_string(), |f| {
+            format!("{f:X}")
+        });
+    lines.push(format!(
+        "checksum: fletcher32 {fletcher}, sha256 {}",
+        super::hex(&r.checksum.sha256)
+    ));
     lines
 }
 

@@ -17,6 +17,7 @@ use super::periodicity::{Period, Proof};
 use super::rule::HeapRule;
 use super::{Interrupted, Watch};
 
+mod census;
 mod marks;
 mod mirror;
 mod parallel;
@@ -31,6 +32,7 @@ mod tests;
 use split::Split;
 use subtraction::{AllBut, Subtraction};
 use three::Three;
+pub use census::{CENSUS_VALUES, Census, NoCensus, Sparse};
 pub use split::RareValues;
 pub(crate) use values::{Cell, Slice, wide};
 use values::{Values, bytes_for, with_vals};

@@ -317,7 +317,7 @@ pub fn temporary(path: &Path) -> PathBuf {
 }
 
 /// Renames `tmp` to `path` and makes the rename last (the folder synced).
-fn settle(tmp: &Path, path: &Path) -> io::Result<()> {
+pub fn settle(tmp: &Path, path: &Path) -> io::Result<()> {
     std::fs::rename(tmp, path)?;
     #[cfg(unix)]
     if let Some(dir) = path.parent() {

@@ -2,7 +2,13 @@
 //! of a one-parameter rule valued by a heap table (octal and hexadecimal
 //! codes, Grundy's game, subtraction games) into a compact binary file,
 //! checkpointing as it goes; run again after a kill, it resumes from the
-//! last checkpoint and ends with the file an uninterrupted run writes.
+//! last checkpoint and ends with the file an uninterrupted run writes. A
+//! FILE named `*.csv` or `*.npy` gets the values as CSV or as a NumPy array
+//! instead, written whole and not resumed (see [`export`]).
+//!
+//! The answer sums the values up: their largest, their checksums (see
+//! [`digest`]), their rare values as the published tables count them (see
+//! [`crate::engine::heap::Census`]) and their proven period.
 //!
 //! # The file
 //!
@@ -38,16 +44,19 @@
 //! period is proven, the values past the table are written from it
 //! without growing the table.
 
+mod digest;
+mod export;
 mod file;
 
 use super::files::{cannot_write, writable};
-use super::{PeriodFound, RareFound, Researched, range_bounds};
+use super::{FileFormat, PeriodFound, RareFound, Researched, range_bounds};
 use crate::diag::Diagnostic;
-use crate::engine::heap::{Allowance, ExtendError, HeapTable, WARM_UP};
-use crate::engine::rule::HeapRule;
+use crate::engine::heap::{Allowance, Census, ExtendError, HeapTable, NoCensus, WARM_UP};
 use crate::engine::{Interrupted, Watch};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::ResearchIr;
+use digest::Digest;
+use export::Export;
 use file::{Header, Unreadable, ValuesFile};
 use std::path::Path;
 
@@ -67,22 +76,66 @@ pub fn checkpoint_every(count: u64) -> u64 {
 /// Values handed on at once (to the file, to the table).
 const PIECE: u64 = 1 << 16;
 
-/// The values written so far: the largest and the first heap with it.
-#[derive(Debug, Clone, Copy, Default)]
-struct Largest {
-    value: u64,
-    at: Option<u64>,
+/// What the run works out from the values of the heaps asked for, as
+/// they go by: their digest, and the census of the rare values (which
+/// also counts the heaps below the first, at the end).
+struct Seen {
+    digest: Digest,
+    census: Result<Census, NoCensus>,
 }
 
-impl Largest {
-    /// Takes in the values of heaps `from`, `from + 1`, ...
+impl Seen {
     fn see(&mut self, from: u64, values: &[u64]) {
-        for (i, &v) in values.iter().enumerate() {
-            if self.at.is_none() || v > self.value {
-                self.value = v;
-                self.at = Some(from + i as u64);
+        self.digest.see(from, values);
+        if let Ok(c) = &mut self.census {
+            c.see_all(from, values);
+        }
+    }
+}
+
+/// Where the values go.
+enum Out {
+    Values(ValuesFile),
+    Export(Box<Export>),
+}
+
+impl Out {
+    fn append(&mut self, from: u64, values: &[u64]) -> std::io::Result<()> {
+        match self {
+            Out::Values(f) => f.append(values),
+            Out::Export(e) => e.append(from, values),
+        }
+    }
+
+    fn checkpoint(&mut self) -> std::io::Result<()> {
+        match self {
+            Out::Values(f) => f.checkpoint(),
+            Out::Export(_) => Ok(()),
+        }
+    }
+
+    /// The file done: its bytes per value (none for CSV) and its size.
+    fn finish(self) -> std::io::Result<(Option<u32>, u64)> {
+        match self {
+            Out::Values(f) => Ok((Some(f.header().width), f.bytes())),
+            Out::Export(e) => {
+                let width = e.width();
+                Ok((width, e.finish()?))
             }
         }
+    }
+}
+
+/// The kind of file a name asks for: `*.csv`, `*.npy` (in any case), or
+/// else a values file.
+pub fn format_of(file: &str) -> FileFormat {
+    let ext = Path::new(file)
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("csv") => FileFormat::Csv,
+        Some("npy") => FileFormat::Npy,
+        _ => FileFormat::Values,
     }
 }
 
@@ -126,14 +179,15 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     let (first, count) = range_bounds(defs, store, &r.range)?;
     let last = first + (count - 1);
     let path = Path::new(&r.file);
-    writable(
-        &r.file,
-        r.file_loc,
-        "a values file",
-        "\"folder/values.values\"",
-    )?;
+    let format = format_of(&r.file);
+    let (kind, example) = match format {
+        FileFormat::Values => ("a values file", "\"folder/values.values\""),
+        FileFormat::Csv => ("a CSV file", "\"folder/values.csv\""),
+        FileFormat::Npy => ("a NumPy file", "\"folder/values.npy\""),
+    };
+    writable(&r.file, r.file_loc, kind, example)?;
     let rule_text = rule.to_string();
-    if rule_text.len() > file::MAX_RULE {
+    if format == FileFormat::Values && rule_text.len() > file::MAX_RULE {
         return Err(EvalError::from(
             Diagnostic::error(
                 r.game_loc.range(),
@@ -148,7 +202,12 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
             .hint("ask `sequence` for its values on standard output instead"),
         ));
     }
-    let existing = match file::inspect(path) {
+    // only a values file is resumed: a CSV or NumPy file is written anew
+    let inspected = match format {
+        FileFormat::Values => file::inspect(path),
+        FileFormat::Csv | FileFormat::Npy => Ok(None),
+    };
+    let existing = match inspected {
         Ok(None) => None,
         Ok(Some(Ok(h))) => Some(h),
         Ok(Some(Err(why))) => return Err(unreadable(r, why)),
@@ -162,8 +221,9 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
             return Err(other_start(r, &name, h, first, last));
         }
     }
-    // a temporary file left by a run killed while it renamed one
+    // a temporary file left by a run killed while it wrote one
     let _ = std::fs::remove_file(file::temporary(path));
+    let _ = std::fs::remove_file(export::wider_temporary(path));
 
     let held = store
         .families
@@ -225,7 +285,10 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     // The values the file has, read back: checked against the table where
     // it has them, handed to it where it does not.
     let resumed = existing.as_ref().map(|h| first.saturating_add(h.count));
-    let mut largest = Largest::default();
+    let mut seen = Seen {
+        digest: Digest::default(),
+        census: Census::for_rule(&rule),
+    };
     let mut next = first; // the next heap whose value the file needs
     if let Some(h) = &existing {
         let n = h.count.min(count);
@@ -235,39 +298,43 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                 .try_extend_to(first - 1, &mut watch)
                 .map_err(|e| extend_failed(e, &limits, first - 1))?;
         }
-        read_back(r, path, h, n, table, &mut largest, &mut watch)?;
+        read_back(r, path, h, n, table, &mut seen, &mut watch)?;
         next = first + n;
     }
     watch.counting("values");
 
-    let (out, width, bytes) = match existing {
+    let out = match existing {
         // every value asked for is in the file: nothing to write
-        Some(h) if h.count >= count => (None, h.width, h.bytes()),
+        Some(h) if h.count >= count => Err((Some(h.width), h.bytes())),
         Some(h) => {
             let out = ValuesFile::resume(path, h, count).map_err(|e| failed(r, &e))?;
-            (Some(out), 0, 0)
+            Ok(Out::Values(out))
         }
-        None => {
-            let header = Header {
-                width: 1,
-                first,
-                count: 0,
-                asked: count,
-                rule: rule_text.clone(),
-            };
-            let out = ValuesFile::create(path, header).map_err(|e| failed(r, &e))?;
-            (Some(out), 0, 0)
-        }
+        None => Ok(match format {
+            FileFormat::Values => {
+                let header = Header {
+                    width: 1,
+                    first,
+                    count: 0,
+                    asked: count,
+                    rule: rule_text.clone(),
+                };
+                Out::Values(ValuesFile::create(path, header).map_err(|e| failed(r, &e))?)
+            }
+            FileFormat::Csv => Out::Export(Box::new(Export::csv(path).map_err(|e| failed(r, &e))?)),
+            FileFormat::Npy => Out::Export(Box::new(
+                Export::npy(path, count).map_err(|e| failed(r, &e))?,
+            )),
+        }),
     };
     let (width, bytes) = match out {
-        None => (width, bytes),
-        Some(mut out) => {
+        Err(done) => done,
+        Ok(mut out) => {
             let every = checkpoint_every(count);
             while next <= last {
                 let stop = last.min(next.saturating_add(every - 1));
                 let made = make_known(table, stop, &mut watch);
-                let (to, stopped) =
-                    write(r, table, &mut out, next, stop, &mut largest, &mut watch)?;
+                let (to, stopped) = write(r, table, &mut out, next, stop, &mut seen, &mut watch)?;
                 next = to;
                 out.checkpoint().map_err(|e| failed(r, &e))?;
                 if stopped {
@@ -283,27 +350,69 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                     Ok(()) => {}
                 }
             }
-            (out.header().width, out.bytes())
+            out.finish().map_err(|e| failed(r, &e))?
         }
     };
+    let rare = match &mut seen.census {
+        Ok(census) => {
+            count_below(table, first, census, &mut watch)?;
+            census.result().map_or(RareFound::TooWide, RareFound::Split)
+        }
+        Err(NoCensus::NoSplit) => RareFound::NoSplit,
+        Err(NoCensus::ThreeHeaps) => RareFound::ThreeHeaps,
+    };
+    let largest = (seen.digest.largest, seen.digest.at.unwrap_or(first));
     Ok(Researched {
         game: name,
         rule: rule_text,
         file: r.file.clone(),
+        format,
         from: first,
         to: last,
         resumed,
         width,
         bytes,
-        rare: rare(table, &rule),
-        largest: (largest.value, largest.at.unwrap_or(first)),
+        rare,
+        largest,
         period: table.proven().map(|p| PeriodFound {
             pre_period: p.preperiod,
             period: p.period,
             saltus: (p.saltus > 0).then_some(p.saltus),
             proven: true,
         }),
+        checksum: seen.digest.checksum(),
     })
+}
+
+/// Counts the heaps below `first` in the census (the published counts
+/// start at heap 0), from the table or its proven period.
+fn count_below(
+    table: &HeapTable,
+    first: u64,
+    census: &mut Census,
+    watch: &mut dyn Watch,
+) -> Result<(), EvalError> {
+    let mut piece = Vec::with_capacity(PIECE as usize);
+    let mut n = 0;
+    while n < first {
+        let end = first.min(n + PIECE);
+        piece.clear();
+        if n < table.len() {
+            piece.extend(table.values(n..end.min(table.len())));
+        } else {
+            piece.extend((n..end).map_while(|m| table.value(m)));
+        }
+        if piece.is_empty() {
+            // not known (cannot happen once the heaps asked for are)
+            break;
+        }
+        census.see_all(n, &piece);
+        n += piece.len() as u64;
+        if n % (1 << 24) == 0 {
+            watch.tick(first, 0)?;
+        }
+    }
+    Ok(())
 }
 
 /// Computes the values up to heap `stop` unless a proven period gives
@@ -323,10 +432,10 @@ fn make_known(table: &mut HeapTable, stop: u64, watch: &mut dyn Watch) -> Result
 fn write(
     r: &ResearchIr,
     table: &HeapTable,
-    out: &mut ValuesFile,
+    out: &mut Out,
     mut next: u64,
     stop: u64,
-    largest: &mut Largest,
+    seen: &mut Seen,
     watch: &mut dyn Watch,
 ) -> Result<(u64, bool), EvalError> {
     let mut piece = Vec::with_capacity(PIECE as usize);
@@ -342,8 +451,8 @@ fn write(
         if piece.is_empty() {
             break;
         }
-        largest.see(next, &piece);
-        out.append(&piece).map_err(|e| failed(r, &e))?;
+        seen.see(next, &piece);
+        out.append(next, &piece).map_err(|e| failed(r, &e))?;
         next += piece.len() as u64;
         if copied && watch.tick(next, 0).is_err() {
             return Ok((next, true));
@@ -361,13 +470,13 @@ fn read_back(
     h: &Header,
     n: u64,
     table: &mut HeapTable,
-    largest: &mut Largest,
+    seen: &mut Seen,
     watch: &mut dyn Watch,
 ) -> Result<(), EvalError> {
     let first = h.first;
     let mut at = first; // the heap of the next value read
     let mut each = |values: &[u64]| -> Result<(), EvalError> {
-        largest.see(at, values);
+        seen.see(at, values);
         let mut i = 0;
         // the values the table has (or its period gives): compared
         while i < values.len() {
@@ -424,25 +533,6 @@ impl From<std::io::Error> for ReadError {
 impl From<EvalError> for ReadError {
     fn from(e: EvalError) -> Self {
         ReadError::Eval(e)
-    }
-}
-
-/// The rare values of the table, or why there are none.
-fn rare(table: &HeapTable, rule: &HeapRule) -> RareFound {
-    match table.rare_values() {
-        Some(r) => RareFound::Split {
-            count: r.count,
-            last: r.last,
-        },
-        None => match rule {
-            HeapRule::Grundy => RareFound::NotSparse,
-            HeapRule::TakeBreak(code) => match code.max_parts() {
-                3 => RareFound::ThreeHeaps,
-                2 => RareFound::NotSparse,
-                _ => RareFound::NoSplit,
-            },
-            HeapRule::Subtraction(_) | HeapRule::AllBut(_) => RareFound::NoSplit,
-        },
     }
 }
 
@@ -595,12 +685,12 @@ mod tests {
     }
 
     #[test]
-    fn the_largest_value_is_found_first() {
-        let mut l = Largest::default();
-        l.see(10, &[0, 3, 1, 3]);
-        l.see(14, &[2, 3]);
-        assert_eq!((l.value, l.at), (3, Some(11)));
-        l.see(16, &[7]);
-        assert_eq!((l.value, l.at), (7, Some(16)));
+    fn the_kind_of_file_comes_from_its_name() {
+        assert_eq!(format_of("o.csv"), FileFormat::Csv);
+        assert_eq!(format_of("runs/O.CSV"), FileFormat::Csv);
+        assert_eq!(format_of("o.npy"), FileFormat::Npy);
+        assert_eq!(format_of("o.values"), FileFormat::Values);
+        assert_eq!(format_of("o"), FileFormat::Values);
+        assert_eq!(format_of("csv"), FileFormat::Values);
     }
 }
