@@ -89,6 +89,7 @@ impl Checker<'_> {
             }
             Query::Plot(p) => QueryIr::Plot(Box::new(self.plot(p)?)),
             Query::Research(r) => QueryIr::Research(Box::new(self.research(r)?)),
+            Query::PeriodFrom(p) => QueryIr::PeriodFrom(Box::new(self.period_from(p)?)),
         })
     }
 
@@ -197,6 +198,7 @@ impl Checker<'_> {
                 | Query::SequenceBy(..)
                 | Query::Plot(_)
                 | Query::Research(_)
+                | Query::PeriodFrom(_)
                 | Query::Equiv(..) = **query
                 {
                     return Err(self.uncheckable(query, at));

@@ -4,7 +4,7 @@
 use super::Checker;
 use super::expr::R;
 use crate::diag::Diagnostic;
-use crate::ir::ResearchIr;
+use crate::ir::{PeriodFromIr, ResearchIr};
 use crate::syntax::ast;
 
 impl Checker<'_> {
@@ -26,6 +26,26 @@ impl Checker<'_> {
             range: self.range(&r.range)?,
             file: file.to_string(),
             file_loc: self.loc(&r.file_span),
+        })
+    }
+
+    pub(super) fn period_from(&mut self, p: &ast::PeriodFrom) -> R<PeriodFromIr> {
+        self.word(
+            &p.from,
+            "from",
+            "`period NAME from \"FILE\"` reads the values a research run wrote, then searches",
+        )?;
+        let file = p.file.trim();
+        if file.is_empty() {
+            return Err(self
+                .err(&p.file_span, "the file name is empty")
+                .hint("name the values file to read: `\"kayles.values\"`"));
+        }
+        Ok(PeriodFromIr {
+            game: self.game_named(&p.game, 1)?,
+            game_loc: self.loc(&p.game.span),
+            file: file.to_string(),
+            file_loc: self.loc(&p.file_span),
         })
     }
 

@@ -214,6 +214,17 @@ pub enum QueryIr {
     Plot(Box<PlotIr>),
     /// `sequence NAME a..b to "FILE"`: a research run.
     Research(Box<ResearchIr>),
+    /// `period NAME from "FILE"`.
+    PeriodFrom(Box<PeriodFromIr>),
+}
+
+/// `period NAME from "FILE"`: a research run's values file read into the
+/// game's table, then the period searched for.
+pub struct PeriodFromIr {
+    pub game: GameId,
+    pub game_loc: Loc,
+    pub file: String,
+    pub file_loc: Loc,
 }
 
 /// `sequence NAME a..b to "FILE"`: the values written to a file, resumed

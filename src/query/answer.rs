@@ -194,6 +194,8 @@ pub struct PeriodAnswer {
     pub found: Option<PeriodFound>,
     /// The largest heap whose value the search looked at.
     pub checked_to: Option<u64>,
+    /// `period NAME from "FILE"`: the file and the values read from it.
+    pub read: Option<(String, u64)>,
     /// For a search that found no proof: the `set` (its name) that would
     /// let it look further.
     pub limit: Option<&'static str>,

@@ -162,6 +162,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             Answer::Genus(genus::genus(defs, store, &g)?)
         }
         QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
+        QueryIr::PeriodFrom(p) => Answer::Period(research::period_from(defs, store, p)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
         QueryIr::Research(r) => Answer::Research(Box::new(research::run(defs, store, r)?)),
     })

@@ -180,6 +180,7 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
         rule,
         found,
         checked_to,
+        read: None,
         limit,
         reason,
     }

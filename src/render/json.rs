@@ -151,6 +151,9 @@ fn period(p: &PeriodAnswer) -> Value {
         }
     }
     o.insert("checked_to".into(), p.checked_to.into());
+    if let Some((file, values)) = &p.read {
+        o.insert("read".into(), json!({ "file": file, "values": values }));
+    }
     o.insert("limit".into(), p.limit.into());
     o.insert("reason".into(), p.reason.clone().into());
     Value::Object(o)

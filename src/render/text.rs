@@ -207,10 +207,16 @@ fn width(v: u64) -> usize {
 
 /// `pre-period 71, period 12: proven by ... [kayles, octal 0.77]`.
 fn period(p: &PeriodAnswer) -> String {
-    let what = match &p.rule {
+    let mut what = match &p.rule {
         Some(rule) => format!("{}, {rule}", p.game),
         None => p.game.clone(),
     };
+    if let Some((file, values)) = &p.read {
+        what.push_str(&format!(
+            "; G(0)..G({}) read from {file}",
+            values.saturating_sub(1)
+        ));
+    }
     match &p.found {
         Some(f) => format!("{}: {} [{what}]", period_words(f), p.reason),
         None => format!("{} [{what}]", p.reason),

@@ -160,6 +160,8 @@ pub enum Query {
     Plot(Box<Plot>),
     /// `sequence NAME a..b to "FILE"`: a research run.
     Research(Box<Research>),
+    /// `period NAME from "FILE"`.
+    PeriodFrom(Box<PeriodFrom>),
 }
 
 /// `sequence NAME a..b to "FILE"`: the values written to a file, with
@@ -170,6 +172,17 @@ pub struct Research {
     pub range: Range,
     /// The word `to` (checked later).
     pub to: Name,
+    pub file: String,
+    pub file_span: Span,
+}
+
+/// `period NAME from "FILE"`: the period search, with the values of a
+/// research run's file read first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeriodFrom {
+    pub game: Name,
+    /// The word `from` (checked later).
+    pub from: Name,
     pub file: String,
     pub file_span: Span,
 }

@@ -32,6 +32,17 @@ fn mex_in(dir: &Path, statements: &str) -> Output {
         .expect("mex runs")
 }
 
+/// Runs `mex` with arguments in `dir`.
+fn mex_args(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mex"))
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("mex runs")
+}
+
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
@@ -988,10 +999,11 @@ fn a_csv_file_killed_mid_run_is_not_left_half_written() {
         .expect("mex starts");
     // killed once it writes (the values go to a temporary file)
     let tmp = dir.path().join(".o.csv.mex-tmp");
-    let started = std::time::Instant::now();
-    while std::fs::metadata(&tmp).map_or(true, |m| m.len() < 1 << 16)
-        && started.elapsed() < Duration::from_secs(120)
-    {
+    // (a guard of ten minutes against a run that never writes)
+    for _ in 0..120_000 {
+        if std::fs::metadata(&tmp).is_ok_and(|m| m.len() >= 1 << 16) {
+            break;
+        }
         std::thread::sleep(Duration::from_millis(5));
     }
     child.kill().expect("killed");
@@ -1055,4 +1067,57 @@ fn a_long_run_leaves_progress_lines_in_a_log() {
         .output()
         .expect("mex runs");
     assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn a_period_search_reads_the_values_a_run_wrote() {
+    let dir = folder("period-from");
+    // 0.16's proof needs the values up to 509,621
+    ok_in(dir.path(), "game g = octal 0.16; sequence g 0..600000 to \"g.values\"");
+    // with a work limit far too small to compute them, the file proves it
+    let lines = ok_in(
+        dir.path(),
+        "set work 1000; game g = octal 0.16; period g from \"g.values\"",
+    );
+    assert_eq!(
+        lines,
+        ["pre-period 105351, period 149459: proven by the octal periodicity theorem \
+          (values checked up to n = 509621) [g, octal 0.16; G(0)..G(599999) read from g.values]"]
+    );
+    // without it the same limits do not reach the proof
+    let lines = ok_in(dir.path(), "set work 1000; game g = octal 0.16; period g");
+    assert!(lines[0].starts_with("no period observed up to n = "), "{lines:?}");
+    // in JSON, the file and the count read
+    let o = mex_args(
+        dir.path(),
+        &["--format", "json", "-e", "set work 1000; game g = octal 0.16; period g from \"g.values\""],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["read"], serde_json::json!({"file": "g.values", "values": 600000}));
+    assert_eq!(v["proven"], true);
+    assert_eq!(v["checked_to"], 509621);
+    // a file of another rule, a file that does not start at 0, a damaged
+    // file, a file that is not there: each refused, naming the file
+    ok_in(dir.path(), "game h = octal 0.16; sequence h 5..100 to \"late.values\"");
+    let mut damaged = std::fs::read(dir.path().join("g.values")).unwrap();
+    damaged[4096 + 1000] ^= 1;
+    std::fs::write(dir.path().join("bad.values"), damaged).unwrap();
+    for (program, want) in [
+        ("game g = octal 0.6; period g from \"g.values\"", "holds the values of octal 0.16, not those of `g`"),
+        ("game g = octal 0.16; period g from \"late.values\"", "from n = 5, not from n = 0"),
+        ("game g = octal 0.16; period g from \"bad.values\"", "is damaged: it holds G(1000)"),
+        ("game g = octal 0.16; period g from \"none.values\"", "not a regular file"),
+    ] {
+        let o = mex_in(dir.path(), program);
+        assert_eq!(o.status.code(), Some(2), "{program}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(want), "{program}: {err}");
+    }
+    // the sandbox reads no other file
+    let o = mex_args(
+        dir.path(),
+        &["--sandbox", "-e", "game g = octal 0.16; period g from \"g.values\""],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs the command line"));
 }

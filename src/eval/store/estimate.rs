@@ -106,7 +106,7 @@ impl Store {
             let here = size(&at);
             let mut next: Option<Args> = None;
             self.ticker.iterations = 0;
-            self.run(defs, &c.prog, &at, |run: &Run, cx: &mut Ctx| {
+            let ran = self.run(defs, &c.prog, &at, |run: &Run, cx: &mut Ctx| {
                 run.each_option(cx, opts, &mut |run: &Run, cx: &mut Ctx, s| {
                     let mut parts = Vec::new();
                     structure::sum(run, cx, s, &mut parts)?;
@@ -121,8 +121,14 @@ impl Store {
                     }
                     Ok(())
                 })
-            })?;
+            });
             self.ticker.iterations = 0;
+            match ran {
+                Ok(()) => {}
+                Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
+                // the rule fails here: the question itself reports it
+                Err(EvalError::Failed(_)) => return Ok(None),
+            }
             match next {
                 Some(n) => at = n,
                 // the bottom of the chain: it says nothing of the rest

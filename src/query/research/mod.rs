@@ -47,6 +47,8 @@
 mod digest;
 mod export;
 mod file;
+mod read;
+pub use read::period_from;
 
 use super::files::{cannot_write, writable};
 use super::{FileFormat, PeriodFound, RareFound, Researched, range_bounds};
