@@ -19,6 +19,10 @@ pub struct Family {
     pub table: HeapTable,
     /// The last period search, if any, and how far it could look.
     pub period: Option<Searched>,
+    /// The heap and the work allowed that search was given: the same
+    /// search again finds the same, so it is made again only when they
+    /// differ (and no period is proven).
+    searched_with: Option<(u64, u64)>,
 }
 
 /// The outcome of a period search.
@@ -64,6 +68,7 @@ impl Families {
         self.slots[game] = rule.map(|r| Family {
             table: HeapTable::new(r.clone()),
             period: None,
+            searched_with: None,
         });
     }
 
@@ -142,7 +147,7 @@ impl Families {
         // looks as far as `period` would.
         let far = n >= f.table.len().saturating_mul(2).max(1 << 16);
         let period_limit = limits.period_limit();
-        if far && f.unsearched() && f.provable() {
+        if far && f.provable() {
             // only a shortcut: if the search does not fit, the table may
             match f.search(period_limit.min(n), allow, limits, watch) {
                 Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
@@ -160,7 +165,7 @@ impl Families {
             }
         }
         // Past the limit: a proven period answers any heap at once.
-        if f.unsearched() && f.provable() {
+        if f.provable() {
             f.search(period_limit, allow, limits, watch)?;
         }
         if let Some(v) = f.table.value(n) {
@@ -196,16 +201,7 @@ impl Families {
             return Ok(None);
         };
         let limit = limit.unwrap_or(limits.period_limit());
-        let proven = matches!(
-            f.period,
-            Some(Searched {
-                found: PeriodSearch::Proven(_),
-                ..
-            })
-        );
-        if !proven {
-            f.search(limit, allow, limits, watch)?;
-        }
+        f.search(limit, allow, limits, watch)?;
         Ok(f.period)
     }
 }
@@ -239,12 +235,6 @@ impl Family {
         }
     }
 
-    /// No period search has been made yet (or it found no proof and the
-    /// table has a proof now).
-    fn unsearched(&self) -> bool {
-        self.period.is_none()
-    }
-
     /// Extends the table to heap `n` if it fits in `allow`.
     fn extend(
         &mut self,
@@ -259,6 +249,8 @@ impl Family {
             .map_err(|e| extend_error(e, n, limits))
     }
 
+    /// Searches for a period with values up to heap `limit`, unless a
+    /// period is proven or the same search was made before.
     fn search(
         &mut self,
         limit: u64,
@@ -266,6 +258,19 @@ impl Family {
         limits: &Limits,
         watch: &mut dyn Watch,
     ) -> Result<(), EvalError> {
+        let proven = matches!(
+            self.period,
+            Some(Searched {
+                found: PeriodSearch::Proven(_),
+                ..
+            })
+        );
+        // a table that proved its period as it grew (for another question)
+        // has an answer the last search had not
+        let news = self.table.proven().is_some();
+        if proven || (!news && self.searched_with == Some((limit, allow.work))) {
+            return Ok(());
+        }
         self.table.set_threads(limits.threads as usize);
         let found = find_period(&mut self.table, limit, allow, watch)?;
         let bound = match (found, self.table.stopped()) {
@@ -286,6 +291,7 @@ impl Family {
             },
             bound,
         });
+        self.searched_with = Some((limit, allow.work));
         Ok(())
     }
 }
