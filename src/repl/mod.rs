@@ -100,7 +100,7 @@ lines while a bracket is open. Each line below can be copied:
 Commands:";
 
 const TOUR_END: &str = "\
-Tab completes keywords, commands and the names defined so far.
+Tab completes keywords, commands, the names defined so far and file names.
 Ctrl-C stops a long computation and keeps the session; Ctrl-D leaves.";
 
 /// The help tour ends by pointing to the reference.
@@ -189,6 +189,21 @@ impl Repl {
             .keys()
             .chain(names.globals.keys())
             .cloned()
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
+    /// The games and `let` bindings defined so far, each with the number
+    /// of parameters it takes (0 for a `let` value), for completion.
+    pub fn defined_arities(&self) -> Vec<(String, usize)> {
+        let names = &self.session.names;
+        let mut all: Vec<(String, usize)> = names
+            .games
+            .iter()
+            .map(|(n, (_, arity))| (n.clone(), *arity))
+            .chain(names.globals.keys().map(|n| (n.clone(), 0)))
             .collect();
         all.sort();
         all.dedup();
@@ -358,6 +373,7 @@ impl Repl {
 
     fn load(&mut self, arg: &str, sink: &mut dyn Sink) {
         let path = unquote(arg);
+        let path = path.as_ref();
         if path.is_empty() {
             let message = "`:load` needs a file, e.g. `:load examples/kayles.mex`";
             return self.refuse(sink, "load", message);
@@ -538,13 +554,26 @@ fn one_line(text: &str) -> String {
     line
 }
 
-fn unquote(s: &str) -> &str {
+/// A file name as typed after `:load`: in quotes, or bare with `\` before
+/// a space or another special character (as Tab completion writes it).
+fn unquote(s: &str) -> std::borrow::Cow<'_, str> {
     for q in ['"', '\''] {
         if let Some(inner) = s.strip_prefix(q).and_then(|s| s.strip_suffix(q)) {
-            return inner;
+            return inner.into();
         }
     }
-    s
+    if cfg!(windows) || !s.contains('\\') {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out.into()
 }
 
 fn expand_home(path: &str) -> String {
@@ -580,5 +609,6 @@ mod tests {
     fn unquoted_paths() {
         assert_eq!(unquote("\"a b.mex\""), "a b.mex");
         assert_eq!(unquote("a.mex"), "a.mex");
+        assert_eq!(unquote("my\\ notes/a\\ b.mex"), "my notes/a b.mex");
     }
 }

@@ -66,9 +66,9 @@ fn definition_completion_interrupt_and_answer_again() {
         "split(a) + split(b) + split(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\r",
     );
     prompt(&mut p);
-    // `spl` + Tab completes to the game's name.
+    // `spl` + Tab completes to the game's name and the `(` of a position.
     keys(&mut p, "grundy spl\t");
-    keys(&mut p, "(14)\r");
+    keys(&mut p, "14)\r");
     answer(&mut p, "3");
 
     // Long work: a progress bar appears after a second; Ctrl-C stops it.
@@ -151,6 +151,52 @@ fn progress_counts_options_and_ctrl_c_stops_at_once() {
     prompt(&mut p);
     keys(&mut p, "grundy t(12)\r");
     answer(&mut p, "3");
+    keys(&mut p, ":q\r");
+    p.exp_eof().unwrap();
+}
+
+/// Tab completes a keyword with the space after it, a game in a position
+/// with its `(`, a game named alone with a space, a command that takes an
+/// argument with a space, and a file name in a string with its closing
+/// quote: each line below is typed as a student would, with Tab.
+#[test]
+fn completion_adds_what_follows_the_word() {
+    let temp = tempfile::Builder::new()
+        .prefix("mex-pty-")
+        .tempdir()
+        .unwrap();
+    let mut p = start(&temp.path().join("history"));
+    keys(&mut p, "game kayles = octal 0.77\r");
+    prompt(&mut p);
+    // `gru` Tab `kay` Tab `3)`: `grundy kayles(3)`, not `grundykay...`
+    keys(&mut p, "gru\t");
+    keys(&mut p, "kay\t");
+    keys(&mut p, "3)\r");
+    answer(&mut p, "3");
+    // `seq` Tab `kay` Tab `0..6`: `sequence kayles 0..6`
+    keys(&mut p, "seq\t");
+    keys(&mut p, "kay\t");
+    keys(&mut p, "0..6\r");
+    answer(&mut p, "0 1 2 3 1 4");
+    // `:ga` Tab: `:games`, nothing after it; `:fo` Tab `j` Tab: `:format json`
+    keys(&mut p, ":ga\t\r");
+    answer(&mut p, "game kayles = octal 0.77");
+    keys(&mut p, ":fo\tj\t\r");
+    answer(&mut p, r#"{"command":"format","format":"json"}"#);
+    keys(&mut p, ":fo\tt\t\r");
+    answer(&mut p, "format text");
+    // a file name in a string: completed with its closing quote
+    let dir = temp.path().join("plots");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("only-one.svg"), "").unwrap();
+    keys(
+        &mut p,
+        &format!("plot kayles 0..12 to \"{}/on\t", dir.display()),
+    );
+    keys(&mut p, "\r");
+    p.exp_string(&format!("wrote {}", dir.join("only-one.svg").display()))
+        .expect("the plot written to the file completed");
+    prompt(&mut p);
     keys(&mut p, ":q\r");
     p.exp_eof().unwrap();
 }
