@@ -106,7 +106,7 @@ Ctrl-C stops a long computation and keeps the session; Ctrl-D leaves.";
 /// The help tour ends by pointing to the reference.
 fn tour_reference() -> String {
     format!(
-        "`:help TOPIC` shows part of the language reference; topics: {}.\nThe whole of it: {}.",
+        "`:help TOPIC` shows part of the language reference (`:help WORD` looks for a word in it); topics: {}.\nThe whole of it: {}.",
         topics::topics().join(", "),
         topics::WHERE
     )
