@@ -8,7 +8,7 @@ use super::term::{self, Hush};
 use super::written::Written;
 use mex::engine::{Interrupted, Watch};
 use mex::repl::Sink;
-use mex::session::{Event, Report, Session};
+use mex::session::{Event, Report, Session, Summary};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::rc::Rc;
@@ -33,6 +33,9 @@ pub struct Output {
     cut: std::cell::Cell<bool>,
     /// Bytes of results still allowed (the sandbox bounds its output).
     allowance: std::cell::Cell<Option<usize>>,
+    /// The checks graded and the errors reported by the runs so far, for
+    /// the summary the whole run ends with.
+    pub summary: Summary,
 }
 
 /// Bytes of results a run in the sandbox may write.
@@ -60,6 +63,7 @@ impl Output {
             written: Written::default(),
             cut: std::cell::Cell::new(false),
             allowance: std::cell::Cell::new(None),
+            summary: Summary::default(),
         }
     }
 
@@ -105,6 +109,7 @@ impl Output {
         self.begin(session);
         let report = session.run(name, text, &mut |e| self.event(e));
         self.end();
+        self.summary.merge(report.summary());
         if self.written.failed() {
             // The run was stopped because its results could not be
             // written: no interruption to report.
@@ -221,6 +226,16 @@ impl Output {
         });
     }
 
+    /// At the end of the whole run (files, `-e`, standard input): how its
+    /// checks went, when it graded any and was not stopped.
+    pub fn summarize(&mut self, session: &Session) {
+        if self.interrupted || self.written.failed() {
+            return;
+        }
+        let summary = std::mem::take(&mut self.summary);
+        session.summary(summary, &mut |e| self.event(e));
+    }
+
     /// After a run: its diagnostics were written as they came (see
     /// [`Event::Error`]); an interruption is said last.
     pub fn report(&self, report: &Report) {
@@ -247,7 +262,8 @@ impl Output {
 
     /// An error outside any source (a file that cannot be read): in JSON
     /// mode one JSON line on standard output, like every diagnostic.
-    pub fn fatal_in(&self, session: &Session, message: &str, file: Option<&str>) {
+    pub fn fatal_in(&mut self, session: &Session, message: &str, file: Option<&str>) {
+        self.summary.errors += 1;
         if session.diagnostics_to_stdout() {
             let line = mex::render::json::error(message, file);
             self.put(|out| writeln!(out, "{line}"));

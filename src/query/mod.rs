@@ -23,7 +23,7 @@ mod table;
 
 pub use answer::{
     Answer, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted,
-    QuotientAnswer, RareFound, Researched, Sequence, Table,
+    QuotientAnswer, RareFound, Researched, Sequence, Summary, Table,
 };
 
 use crate::diag::Diagnostic;

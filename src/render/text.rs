@@ -53,7 +53,24 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::MisereQuotient(q) => super::misere::quotient(q),
         Answer::Genus(g) => super::misere::genus(g),
         Answer::Research(r) => researched(r),
+        Answer::Summary(s) => vec![summary(s)],
     }
+}
+
+/// The line a run with checks ends with: `2 of 11 checks failed`, or
+/// `11 of 11 checks passed`, and the errors reported besides.
+fn summary(s: &crate::query::Summary) -> String {
+    let noun = if s.checks == 1 { "check" } else { "checks" };
+    let mut line = match s.failed {
+        0 => format!("{0} of {0} {noun} passed", s.checks),
+        n => format!("{n} of {} {noun} failed", s.checks),
+    };
+    match s.errors {
+        0 => {}
+        1 => line.push_str("; 1 error was reported"),
+        n => line.push_str(&format!("; {n} errors were reported")),
+    }
+    line
 }
 
 /// A research run's summary: where it resumed, the file, the rare values,

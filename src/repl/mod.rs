@@ -131,6 +131,9 @@ pub struct Repl {
     /// The text of the game definition the last input ended with, which a
     /// line starting with `|` or `+` continues (as in a file).
     last_game: Option<String>,
+    /// The checks graded and the errors reported so far (a piped script
+    /// ends with their summary; the REPL at a terminal gives none).
+    pub summary: crate::session::Summary,
 }
 
 impl Repl {
@@ -144,6 +147,7 @@ impl Repl {
             status: 0,
             stopped: false,
             last_game: None,
+            summary: Default::default(),
         }
     }
 
@@ -242,6 +246,7 @@ impl Repl {
             sink.note(&format!("time: {}", duration(start.elapsed())));
         }
         self.remember_lets(text, globals_before);
+        self.summary.merge(report.summary());
         let status = if !report.errors.is_empty() {
             2
         } else {

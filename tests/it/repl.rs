@@ -504,3 +504,23 @@ fn a_line_starting_with_a_bar_continues_the_game_defined_before() {
     );
     assert_eq!(got.matches("Error").count(), 1, "{got}");
 }
+
+/// At the prompt no input ends with a summary of checks (a run of files
+/// does); the REPL keeps the count for a piped script's end.
+#[test]
+fn no_summary_of_checks_after_an_input() {
+    let mut repl = Repl::new(Session::default());
+    let (got, _) = session(
+        &mut repl,
+        &[
+            "check grundy *1 == 1",
+            "check grundy *2 == 3\ncheck grundy *3 == 3",
+        ],
+    );
+    assert!(
+        !got.contains("checks passed") && !got.contains("checks failed"),
+        "{got}"
+    );
+    assert_eq!(repl.summary.checks, 3);
+    assert_eq!(repl.summary.failed, 1);
+}

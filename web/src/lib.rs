@@ -58,6 +58,10 @@ pub fn run_json(source: &str, json_format: bool, report: Option<js_sys::Function
     };
     let mut events = Vec::new();
     let r = session.run("program.mex", source, &mut |e| events.push(event(e)));
+    // the line a run with checks ends with, as on the command line
+    if !r.interrupted {
+        session.summary(r.summary(), &mut |e| events.push(event(e)));
+    }
     let files: Vec<Value> = session
         .store
         .files
