@@ -224,7 +224,17 @@ pub fn period_words(f: &PeriodFound) -> String {
 
 /// The one line a `plot` prints: the file written, and what it shows.
 fn plotted(p: &Plotted) -> String {
-    let what = match &p.kind {
+    let what = plot_about(p);
+    match &p.file {
+        Some(file) => format!("wrote {file} ({}): {what}", show_size(p.bytes)),
+        None => format!("drew {what} ({})", show_size(p.bytes)),
+    }
+}
+
+/// What a plot shows: `the nim-sequence of kayles for n = 0 to 119; no
+/// period marked`, `a heat map of two, rows 0 to 9, columns 0 to 9`.
+pub fn plot_about(p: &Plotted) -> String {
+    match &p.kind {
         PlotKind::Sequence {
             from,
             to,
@@ -259,10 +269,21 @@ fn plotted(p: &Plotted) -> String {
             }
             s
         }
-    };
-    match &p.file {
-        Some(file) => format!("wrote {file} ({}): {what}", show_size(p.bytes)),
-        None => format!("drew {what} ({})", show_size(p.bytes)),
+    }
+}
+
+/// What a terminal shows for a plot with no file, which it cannot draw:
+/// the file the front end put the SVG in, or, where it wrote none (the
+/// sandbox, a file that could not be written), how to have one.
+pub fn svg_filed(file: Option<&str>, bytes: usize, game: &str, about: &str) -> String {
+    let size = show_size(bytes as u64);
+    match file {
+        Some(file) => format!(
+            "wrote {file} ({size}; a terminal shows no picture: open it in a browser): {about}"
+        ),
+        None => format!(
+            "a plot ({size}) is a picture a terminal cannot show: {about}; `plot {game} ... to \"{game}.svg\"` writes it to a file, and so does `mex ... > {game}.svg`"
+        ),
     }
 }
 

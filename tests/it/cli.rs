@@ -568,3 +568,28 @@ fn a_run_with_checks_ends_with_their_summary() {
     let o = mex(&["--sandbox", some.to_str().unwrap()], b"");
     assert_eq!(last(&o), "1 of 3 checks failed");
 }
+
+/// In a pipe a plot with no file is its SVG document, as the reference
+/// says (`mex -e 'plot k 0..200' > k.svg`); at a terminal it goes to a file
+/// (`pty::a_plot_at_a_terminal_goes_to_a_file_it_names`).
+#[test]
+fn a_plot_in_a_pipe_is_its_svg() {
+    let o = mex(&["-e", "game kayles = octal 0.77; plot kayles 0..120"], b"");
+    let out = stdout(&o);
+    assert!(
+        out.trim_start().starts_with("<svg") || out.starts_with("<?xml"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("</svg>"), "{out}");
+    let o = mex(
+        &[
+            "--format",
+            "json",
+            "-e",
+            "game kayles = octal 0.77; plot kayles 0..120",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    assert!(v["svg"].as_str().is_some_and(|s| s.contains("<svg")), "{v}");
+}

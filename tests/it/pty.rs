@@ -201,6 +201,86 @@ fn completion_adds_what_follows_the_word() {
     p.exp_eof().unwrap();
 }
 
+/// `mex` with its standard output a terminal, in a temporary folder of
+/// its own (`TMPDIR`).
+#[track_caller]
+fn spawn_at_terminal(args: &[&str], tmp: &std::path::Path) -> PtySession {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_mex"));
+    cmd.args(args)
+        .env("NO_COLOR", "1")
+        .env("TERM", "xterm")
+        .env("TMPDIR", tmp)
+        .env("MEX_HISTORY", tmp.join("history"));
+    let options = Options::new()
+        .timeout_ms(Some(TIMEOUT_MS))
+        .strip_ansi_escape_codes(true);
+    spawn_with_options(cmd, options).expect("mex starts in a pty")
+}
+
+/// The plots written to the temporary folder, each with its text.
+fn plots_in(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String)> {
+    let mut found: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "svg"))
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).unwrap();
+            (p, text)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A plot with no file at a terminal, which cannot show an SVG: it goes to
+/// a file of its own in the temporary folder, and one line names it (in
+/// the REPL too); in the sandbox, where no file is written, the line says
+/// how to have one. (In a pipe the SVG itself is written: see
+/// `cli::a_plot_in_a_pipe_is_its_svg`.)
+#[test]
+fn a_plot_at_a_terminal_goes_to_a_file_it_names() {
+    let temp = tempfile::Builder::new()
+        .prefix("mex-pty-")
+        .tempdir()
+        .unwrap();
+    let tmp = temp.path();
+    let mut p = spawn_at_terminal(&["-e", "game kayles = octal 0.77; plot kayles 0..120"], tmp);
+    let (_, line) = p
+        .exp_regex(r"wrote [^\r\n]*\.svg \([0-9.]+ KiB; a terminal shows no picture: open it in a browser\): the nim-sequence of kayles for n = 0 to 119; no period marked")
+        .expect("a line naming the file");
+    p.exp_eof().expect("mex ends");
+    assert!(!line.contains("<svg"), "{line}");
+    let plots = plots_in(tmp);
+    assert_eq!(plots.len(), 1, "{plots:?}");
+    let (path, svg) = &plots[0];
+    assert!(line.contains(&path.display().to_string()), "{line}");
+    roxmltree::Document::parse(svg).expect("the file holds the SVG");
+    assert!(svg.contains("kayles: Grundy values G(n) for n = 0 to 119"));
+
+    // the REPL: each plot a file of its own
+    let mut p = spawn_at_terminal(&[], tmp);
+    prompt(&mut p);
+    keys(&mut p, "plot nimsum 0..8 0..8\r");
+    p.exp_regex(r"wrote [^\r\n]*nimsum\.svg \(")
+        .expect("a line naming the file");
+    prompt(&mut p);
+    keys(&mut p, "plot nimsum 0..4 0..4\r");
+    p.exp_regex(r"wrote [^\r\n]*nimsum\.svg \(")
+        .expect("a line naming the file");
+    prompt(&mut p);
+    keys(&mut p, ":q\r");
+    p.exp_eof().unwrap();
+    assert_eq!(plots_in(tmp).len(), 3);
+
+    // the sandbox writes no file
+    let mut p = spawn_at_terminal(&["--sandbox", "-e", "plot nimsum 0..8 0..8"], tmp);
+    p.exp_string("is a picture a terminal cannot show: a heat map of nimsum")
+        .expect("how to have the picture");
+    p.exp_eof().unwrap();
+    assert_eq!(plots_in(tmp).len(), 3);
+}
+
 #[test]
 fn an_unwritable_history_is_no_error() {
     let mut p = start(std::path::Path::new("/proc/no/such/dir/history"));

@@ -80,7 +80,7 @@ fn event(e: Event) -> Value {
             "passed": passed,
             "text": lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
         }),
-        Event::Svg(svg) => json!({ "kind": "svg", "svg": svg }),
+        Event::Svg { svg, .. } => json!({ "kind": "svg", "svg": svg }),
         Event::Error { text, to_stdout } => json!({
             "kind": if to_stdout { "out" } else { "error" },
             "text": text,
