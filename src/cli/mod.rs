@@ -225,5 +225,5 @@ fn sandboxed(args: &Args, session: &mut Session, out: &mut Output) -> u8 {
         }
     }
     out.summarize(session);
-    out.write_failed(status as i32).unwrap_or(status as u8)
+    out.write_failed(status).unwrap_or(status as u8)
 }
