@@ -250,12 +250,27 @@ fn repeated_window(width: u64, v: &[u64]) -> Option<(u64, u64, u64)> {
     if width > WIDEST_WINDOW || v.len() < w {
         return None;
     }
-    let mut seen: rustc_hash::FxHashMap<&[u64], usize> = rustc_hash::FxHashMap::default();
+    // a rolling hash of each window (in time linear in the values, however
+    // wide the window), the windows of equal hashes compared in full
+    const B: u64 = 0x100_0000_01B3;
+    let top = B.wrapping_pow((w - 1) as u32);
+    let mut starts: rustc_hash::FxHashMap<u64, Vec<usize>> = rustc_hash::FxHashMap::default();
+    let mut hash = 0u64;
     for j in 0..=v.len() - w {
-        if let Some(&i) = seen.get(&v[j..j + w]) {
+        hash = if j == 0 {
+            v[..w].iter().fold(0u64, |h, x| {
+                h.wrapping_mul(B).wrapping_add(x.wrapping_add(1))
+            })
+        } else {
+            hash.wrapping_sub(v[j - 1].wrapping_add(1).wrapping_mul(top))
+                .wrapping_mul(B)
+                .wrapping_add(v[j + w - 1].wrapping_add(1))
+        };
+        let same = starts.entry(hash).or_default();
+        if let Some(&i) = same.iter().find(|&&i| v[i..i + w] == v[j..j + w]) {
             return Some((i as u64, (j - i) as u64, 0));
         }
-        seen.insert(&v[j..j + w], j);
+        same.push(j);
     }
     None
 }

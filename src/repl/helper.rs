@@ -107,7 +107,9 @@ pub fn complete(line: &str, pos: usize, names: &[(String, usize)]) -> Completion
             Completion::Words(start, words)
         };
         return match word {
-            "load" | "l" => Completion::File { in_string: false },
+            "load" | "l" => Completion::File {
+                in_string: place(before) == Place::String,
+            },
             "help" | "h" | "?" => offer(&super::topics::topics()),
             "time" => offer(&["on", "off"]),
             "format" => offer(&["text", "json"]),
@@ -537,6 +539,10 @@ mod tests {
         assert_eq!(
             complete(":load exa", 9, &names),
             Completion::File { in_string: false }
+        );
+        assert_eq!(
+            complete(":load \"exa", 10, &names),
+            Completion::File { in_string: true }
         );
         assert_eq!(words(complete(":time o", 7, &names)), ["on", "off"]);
         assert_eq!(words(complete(":format j", 9, &names)), ["json"]);

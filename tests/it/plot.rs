@@ -436,6 +436,24 @@ fn windows_and_observed_periods_come_from_the_plotted_values() {
     let short = drawn_after(sub, "plot s 0..9");
     assert!(!texts(&short).iter().any(|w| w.contains("period")));
     assert!(drawn_after(&format!("{sub}\nperiod s"), "plot s 0..9") == short);
+    // wide windows: the same period as `period` proves
+    let dir = folder("wide");
+    let file = quoted(&dir.join("w.svg"));
+    for (set, period) in [("{1, 2000}", 2001), ("{3, 700, 1000}", 1700)] {
+        let lines = run(&format!(
+            "game w = subtraction {set}\nperiod w\nplot w 0..20000 to {file}"
+        ));
+        assert!(
+            lines[0].starts_with(&format!("pre-period 0, period {period}: proven")),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].ends_with(&format!("pre-period 0, period {period} marked (proven)")),
+            "{}",
+            lines[1]
+        );
+    }
     let user = "game u(n) = { u(n - k) + nim(0) for k in {1, 3, 4} if k <= n }";
     let fresh = drawn_after(user, "plot u 0..60");
     assert!(texts(&fresh).iter().any(|w| w == "period 7 (observed)"));
