@@ -51,8 +51,17 @@ pub enum Event {
         format: Format,
     },
     /// A picture: an SVG document (`plot` with no file). Written as its
-    /// text; the browser shows it.
-    Svg(String),
+    /// text to a pipe; the browser shows it; at a terminal, which cannot,
+    /// the front end puts it in a file and says where (see
+    /// `render::text::svg_filed`).
+    Svg {
+        svg: String,
+        /// The game plotted (`nimsum` for its table), to name a file.
+        game: String,
+        /// What the plot shows, in words: `the nim-sequence of kayles for
+        /// n = 0 to 119; no period marked`.
+        about: String,
+    },
     /// A diagnostic, rendered (see `Session::render`), reported in source
     /// order between the results: for standard error, or in JSON mode for
     /// standard output (`to_stdout`).

@@ -12,3 +12,6 @@ pub mod render;
 pub mod repl;
 pub mod session;
 pub mod syntax;
+
+/// The version of mex (the front ends and the playground show it).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -8,6 +8,7 @@ use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
 pub use crate::event::{Event, Format};
 use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
+pub use crate::query::Summary;
 use crate::query::{self, Answer};
 use crate::render;
 use crate::syntax::parse::parse;
@@ -25,6 +26,16 @@ pub struct Report {
 }
 
 impl Report {
+    /// The checks graded and failed and the errors reported, for the
+    /// summary a command-line run ends with.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            checks: self.checks.len(),
+            failed: self.failed_checks,
+            errors: self.errors.len(),
+        }
+    }
+
     /// The exit status of the contract: 2 on an error, 1 on a failed check.
     pub fn status(&self) -> i32 {
         if !self.errors.is_empty() || self.interrupted {
@@ -402,6 +413,15 @@ impl Session {
             "while running `{short}{more}` ({}:{line})",
             self.sources.name(loc.src)
         ))
+    }
+
+    /// The line a run of files (or `-e`) ends with when it graded a check:
+    /// `2 of 11 checks failed`, or `11 of 11 checks passed` (a JSON object
+    /// in JSON mode). Nothing when no check was graded.
+    pub fn summary(&self, summary: Summary, emit: &mut dyn FnMut(Event)) {
+        if summary.checks > 0 {
+            render::emit(self.format, &Answer::Summary(summary), emit);
+        }
     }
 
     /// Runs a source and collects its result lines (for tests and tools).

@@ -145,10 +145,17 @@ pub fn main(args: Args) -> u8 {
             return 2;
         }
     }
-    if ran {
-        return status as u8;
+    if !ran {
+        status = run_stdin(&mut session, &mut out);
+        if let Some(code) = out.write_failed(status) {
+            return code;
+        }
+        if out.interrupted {
+            return 2;
+        }
     }
-    let status = run_stdin(&mut session, &mut out);
+    // one summary of the checks for the whole run
+    out.summarize(&session);
     out.write_failed(status).unwrap_or(status as u8)
 }
 
@@ -171,6 +178,7 @@ fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     out.begin(&repl.session);
     let ran = repl.script("<stdin>", &text, out);
     out.end();
+    out.summary.merge(repl.summary);
     *session = repl.session;
     out.interrupted = ran.interrupted && !out.writing_failed();
     if out.interrupted {
@@ -216,5 +224,6 @@ fn sandboxed(args: &Args, session: &mut Session, out: &mut Output) -> u8 {
             return 2;
         }
     }
-    status as u8
+    out.summarize(session);
+    out.write_failed(status).unwrap_or(status as u8)
 }

@@ -9,7 +9,7 @@ use super::term::{self, Hush};
 use super::written::Written;
 use mex::engine::{Interrupted, Watch};
 use mex::repl::Sink;
-use mex::session::{Event, Report, Session};
+use mex::session::{Event, Report, Session, Summary};
 use std::cell::RefCell;
 use std::io::{IsTerminal, Write};
 use std::rc::Rc;
@@ -34,6 +34,15 @@ pub struct Output {
     cut: std::cell::Cell<bool>,
     /// Bytes of results still allowed (the sandbox bounds its output).
     allowance: std::cell::Cell<Option<usize>>,
+    /// The checks graded and the errors reported by the runs so far, for
+    /// the summary the whole run ends with.
+    pub summary: Summary,
+    /// Standard output is a terminal: a plot's SVG goes to a file instead.
+    terminal: bool,
+    /// No file may be written (the sandbox).
+    sandboxed: bool,
+    /// Plots put in files so far, to name the next one.
+    plots: std::cell::Cell<u32>,
 }
 
 /// Bytes of results a run in the sandbox may write.
@@ -99,6 +108,10 @@ impl Output {
             written: Written::default(),
             cut: std::cell::Cell::new(false),
             allowance: std::cell::Cell::new(None),
+            summary: Summary::default(),
+            terminal: std::io::stdout().is_terminal(),
+            sandboxed: false,
+            plots: std::cell::Cell::new(0),
         }
     }
 
@@ -144,6 +157,7 @@ impl Output {
         self.begin(session);
         let report = session.run(name, text, &mut |e| self.event(e));
         self.end();
+        self.summary.merge(report.summary());
         if self.written.failed() {
             // The run was stopped because its results could not be
             // written: no interruption to report.
@@ -211,9 +225,50 @@ impl Output {
         }
     }
 
-    /// Bounds what is written to standard output (the sandbox).
-    pub fn bound_output(&self) {
+    /// Bounds what is written to standard output, and writes no file (the
+    /// sandbox).
+    pub fn bound_output(&mut self) {
         self.allowance.set(Some(SANDBOX_OUTPUT));
+        self.sandboxed = true;
+    }
+
+    /// A plot with no file, at a terminal, which cannot show it: its SVG
+    /// goes to a new file in the temporary folder, and a line says which
+    /// (in the sandbox, where no file is written, how to have one).
+    fn plot_to_file(&self, svg: &str, game: &str, about: &str) -> String {
+        let file = (!self.sandboxed)
+            .then(|| self.new_plot_file(game, svg))
+            .flatten();
+        let shown = file.as_ref().map(|f| f.display().to_string());
+        mex::render::text::svg_filed(shown.as_deref(), svg.len(), game, about)
+    }
+
+    /// Writes a plot to a file of its own in the temporary folder:
+    /// `mex-plot-PID-N-GAME.svg`, never one that exists.
+    fn new_plot_file(&self, game: &str, svg: &str) -> Option<std::path::PathBuf> {
+        let name: String = game
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .take(40)
+            .collect();
+        let dir = std::env::temp_dir();
+        for _ in 0..100 {
+            let n = self.plots.get() + 1;
+            self.plots.set(n);
+            let path = dir.join(format!("mex-plot-{}-{n}-{name}.svg", std::process::id()));
+            let file = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(&path);
+            match file {
+                Ok(mut f) => {
+                    return f.write_all(svg.as_bytes()).ok().map(|()| path);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(_) => return None,
+            }
+        }
+        None
     }
 
     /// Writes one result to standard output.
@@ -242,6 +297,13 @@ impl Output {
             }
             return;
         }
+        if self.terminal
+            && let Event::Svg { svg, game, about } = &e
+        {
+            let line = self.plot_to_file(svg, game, about);
+            self.put(|out| writeln!(out, "{line}"));
+            return;
+        }
         let color = self.color_out;
         self.put(|out| match &e {
             Event::Check { passed, lines } if color => {
@@ -258,6 +320,16 @@ impl Output {
             }
             _ => e.write_text(out),
         });
+    }
+
+    /// At the end of the whole run (files, `-e`, standard input): how its
+    /// checks went, when it graded any and was not stopped.
+    pub fn summarize(&mut self, session: &Session) {
+        if self.interrupted || self.written.failed() {
+            return;
+        }
+        let summary = std::mem::take(&mut self.summary);
+        session.summary(summary, &mut |e| self.event(e));
     }
 
     /// After a run: its diagnostics were written as they came (see
@@ -286,7 +358,8 @@ impl Output {
 
     /// An error outside any source (a file that cannot be read): in JSON
     /// mode one JSON line on standard output, like every diagnostic.
-    pub fn fatal_in(&self, session: &Session, message: &str, file: Option<&str>) {
+    pub fn fatal_in(&mut self, session: &Session, message: &str, file: Option<&str>) {
+        self.summary.errors += 1;
         if session.diagnostics_to_stdout() {
             let line = mex::render::json::error(message, file);
             self.put(|out| writeln!(out, "{line}"));

@@ -86,7 +86,7 @@ pub fn run(session: Session, out: &mut Output) -> u8 {
                     let _ = editor.append_history(path);
                 }
                 if let Some(helper) = editor.helper_mut() {
-                    helper.names = repl.defined_names();
+                    helper.names = repl.defined_arities();
                 }
                 if flow == Flow::Quit {
                     return 0;

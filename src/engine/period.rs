@@ -181,8 +181,9 @@ fn take_break(
 }
 
 /// The arithmetic period of growing values `v`, proven (see
-/// [`saltus_proof`]).
-fn arithmetic<T: Copy + Into<u64>>(
+/// [`saltus_proof`]); `tried` is the last one tried on shorter values, not
+/// tried again.
+pub fn arithmetic<T: Copy + Into<u64>>(
     v: &[T],
     moves: &[(u64, u32)],
     tried: &mut Option<(u64, u64, u64)>,

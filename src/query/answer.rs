@@ -61,6 +61,26 @@ pub enum Answer {
     Genus(GenusAnswer),
     /// `sequence NAME a..b to "FILE"`: a research run.
     Research(Box<Researched>),
+    /// How the checks of a run went, after its last answer.
+    Summary(Summary),
+}
+
+/// The checks a run (of one file or several, and `-e`) graded: how many,
+/// how many failed, and how many errors it reported besides.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub checks: usize,
+    pub failed: usize,
+    pub errors: usize,
+}
+
+impl Summary {
+    /// Adds the counts of another run.
+    pub fn merge(&mut self, other: Summary) {
+        self.checks += other.checks;
+        self.failed += other.failed;
+        self.errors += other.errors;
+    }
 }
 
 /// What a research run wrote, and what its values show.
@@ -317,6 +337,7 @@ impl Answer {
             Answer::MisereQuotient(_) => "misere quotient",
             Answer::Genus(_) => "genus",
             Answer::Research(_) => "research",
+            Answer::Summary(_) => "summary",
         }
     }
 

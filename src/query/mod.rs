@@ -23,7 +23,7 @@ mod table;
 
 pub use answer::{
     Answer, Checksum, FileFormat, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound,
-    PlotKind, Plotted, QuotientAnswer, RareFound, Researched, Sequence, Table,
+    PlotKind, Plotted, QuotientAnswer, RareFound, Researched, Sequence, Summary, Table,
 };
 
 use crate::diag::Diagnostic;

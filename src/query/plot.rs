@@ -3,8 +3,15 @@
 //! draw them, and writes the SVG file.
 
 use super::files::{cannot_write, writable};
-use super::{PeriodFound, PlotKind, Plotted, period, range_bounds};
+use super::{PeriodFound, PlotKind, Plotted, range_bounds};
 use crate::diag::Diagnostic;
+use crate::engine::period::WIDEST_WINDOW;
+use crate::engine::periodicity::allbut::allbut_proof;
+use crate::engine::periodicity::observe::observed;
+use crate::engine::period::arithmetic;
+use crate::engine::periodicity::theorem::theorem_check;
+use crate::engine::rule::HeapRule;
+use crate::engine::{Interrupted, Watch};
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{GameId, PlotIr, PlotOf, RangeIr, TableSource};
 use crate::plot::heat::{self, Blocks, HeatMap};
@@ -100,9 +107,10 @@ fn sequence_plot(
         }
         columns.push(store.grundy(defs, &key(n))?);
     }
-    // The period, as far as the values plotted (and `set period`) reach.
-    let limit = store.limits.period_limit().min(last);
-    let found = period::find(defs, store, game, limit)?.found;
+    // The period the values plotted show (up to `set period`), from those
+    // values alone: the same plot marks the same period whatever the
+    // session computed before.
+    let found = marked_period(defs, store, game, last)?;
     let marks = found.map(|f| Marks {
         pre_period: f.pre_period,
         period: f.period,
@@ -122,6 +130,127 @@ fn sequence_plot(
         per_column: columns.per_column(),
     };
     Ok((svg, name, kind, found))
+}
+
+/// The values of a rule of the user's (one no family runs) that a plot
+/// looks for a period in, at most (each costs a run of its rule).
+const USER_VALUES: u64 = 4096;
+
+/// The period a sequence plot up to heap `last` marks: the one the values
+/// G(0) .. G(last) show by themselves (at most `set period` + 1 of them),
+/// proven where the rule's theorem proves it from those values, else
+/// observed in them. Nothing the session computed before enters: a table
+/// that went further, or a period proven by an earlier question, changes
+/// nothing, so the same question always gets the same picture.
+fn marked_period(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    last: u64,
+) -> Result<Option<PeriodFound>, EvalError> {
+    let rule = store.table_rule(defs, game).cloned();
+    let mut top = store.limits.period_limit().min(last);
+    if rule.is_none() {
+        top = top.min(USER_VALUES - 1);
+    }
+    // a quarter of the memory budget at most, 8 bytes a value
+    top = top.min((store.limits.memory / 32).max(1));
+    let len = usize::try_from(top + 1).unwrap_or(usize::MAX);
+    let mut values = Vec::with_capacity(len);
+    for n in 0..=top {
+        if n & 0xFFFF == 0xFFFF {
+            store.ticker.watch.tick(n, top + 1)?;
+        }
+        let key = Key {
+            game,
+            args: [n].into_iter().collect(),
+        };
+        values.push(store.grundy(defs, &key)?);
+    }
+    Ok(period_of_values(
+        rule.as_ref(),
+        &values,
+        &mut *store.ticker.watch,
+    )?)
+}
+
+/// The period of the values `v` = G(0), G(1), ... of a game (of `rule`
+/// when one runs it): `proven` when the rule's theorem proves it from `v`
+/// alone (the octal periodicity theorem or an arithmetic period for a
+/// code, a repeated window for a finite subtraction set, the arithmetic
+/// test for an all-but set), else the period `v` shows, observed.
+fn period_of_values(
+    rule: Option<&HeapRule>,
+    v: &[u64],
+    watch: &mut dyn Watch,
+) -> Result<Option<PeriodFound>, Interrupted> {
+    let proven = match rule {
+        Some(HeapRule::TakeBreak(code)) => {
+            match arithmetic(v, &code.moves_leaving_heaps(), &mut None, watch)? {
+                Some(p) => Some((p.preperiod, p.period, p.saltus)),
+                None => {
+                    let parts = u64::from(code.max_parts());
+                    theorem_check(v, code.max_take(), parts, watch)?
+                        .proven
+                        .map(|(n0, p, _)| (n0, p, 0))
+                }
+            }
+        }
+        Some(HeapRule::Subtraction(set)) => repeated_window(set.last().copied().unwrap_or(0), v),
+        Some(HeapRule::AllBut(excluded)) => {
+            let e = excluded.last().copied().unwrap_or(0);
+            allbut_proof(v, e, watch)?.map(|(n0, p, s, _)| (n0, p, s))
+        }
+        Some(HeapRule::Grundy) | None => None,
+    };
+    let found = |(n0, p, s): (u64, u64, u64), proven| PeriodFound {
+        pre_period: n0,
+        period: p,
+        saltus: (s > 0).then_some(s),
+        proven,
+    };
+    if let Some(p) = proven {
+        return Ok(Some(found(p, true)));
+    }
+    Ok(observed(v, watch)?.map(|s| found((s.preperiod, s.period, s.saltus), false)))
+}
+
+/// A finite subtraction set whose largest move is `width`: G(i + width)
+/// depends only on the window G(i .. i + width), so the first window equal
+/// to an earlier one gives the minimal pre-period and period (see
+/// `engine::period`): `(pre-period, period, 0)`.
+fn repeated_window(width: u64, v: &[u64]) -> Option<(u64, u64, u64)> {
+    if width == 0 {
+        // no move: every value is 0
+        return Some((0, 1, 0));
+    }
+    let w = usize::try_from(width).ok()?;
+    if width > WIDEST_WINDOW || v.len() < w {
+        return None;
+    }
+    // a rolling hash of each window (in time linear in the values, however
+    // wide the window), the windows of equal hashes compared in full
+    const B: u64 = 0x100_0000_01B3;
+    let top = B.wrapping_pow((w - 1) as u32);
+    let mut starts: rustc_hash::FxHashMap<u64, Vec<usize>> = rustc_hash::FxHashMap::default();
+    let mut hash = 0u64;
+    for j in 0..=v.len() - w {
+        hash = if j == 0 {
+            v[..w].iter().fold(0u64, |h, x| {
+                h.wrapping_mul(B).wrapping_add(x.wrapping_add(1))
+            })
+        } else {
+            hash.wrapping_sub(v[j - 1].wrapping_add(1).wrapping_mul(top))
+                .wrapping_mul(B)
+                .wrapping_add(v[j + w - 1].wrapping_add(1))
+        };
+        let same = starts.entry(hash).or_default();
+        if let Some(&i) = same.iter().find(|&&i| v[i..i + w] == v[j..j + w]) {
+            return Some((i as u64, (j - i) as u64, 0));
+        }
+        same.push(j);
+    }
+    None
 }
 
 fn heat_plot(

@@ -59,6 +59,12 @@ pub fn answer(a: &Answer) -> Value {
         Answer::Plot(p) => plotted(p),
         Answer::Research(r) => researched(r),
         Answer::Check(g) => check(g),
+        Answer::Summary(s) => json!({
+            "checks": s.checks,
+            "passed": s.checks - s.failed.min(s.checks),
+            "failed": s.failed,
+            "errors": s.errors,
+        }),
         Answer::Genus(g) => json!({
             "normal": g.normal,
             "misere": g.misere,

@@ -32,7 +32,11 @@ pub fn emit(format: Format, answer: &Answer, emit: &mut dyn FnMut(Event)) {
         Format::Json => emit(Event::Line(json::answer(answer).to_string())),
         Format::Text => match answer {
             Answer::Plot(p) if p.svg.is_some() => {
-                emit(Event::Svg(p.svg.clone().unwrap_or_default()));
+                emit(Event::Svg {
+                    svg: p.svg.clone().unwrap_or_default(),
+                    game: p.game.clone(),
+                    about: text::plot_about(p),
+                });
             }
             Answer::Check(graded) => emit(Event::Check {
                 passed: graded.passed,
@@ -54,7 +58,7 @@ impl Event {
     pub fn write_text(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
         match self {
             Event::Line(l) => writeln!(w, "{l}"),
-            Event::Svg(svg) => writeln!(w, "{}", svg.trim_end()),
+            Event::Svg { svg, .. } => writeln!(w, "{}", svg.trim_end()),
             Event::Check { lines, .. } => lines.iter().try_for_each(|l| writeln!(w, "{l}")),
             Event::Values {
                 from,

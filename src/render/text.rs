@@ -53,7 +53,24 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::MisereQuotient(q) => super::misere::quotient(q),
         Answer::Genus(g) => super::misere::genus(g),
         Answer::Research(r) => researched(r),
+        Answer::Summary(s) => vec![summary(s)],
     }
+}
+
+/// The line a run with checks ends with: `2 of 11 checks failed`, or
+/// `11 of 11 checks passed`, and the errors reported besides.
+fn summary(s: &crate::query::Summary) -> String {
+    let noun = if s.checks == 1 { "check" } else { "checks" };
+    let mut line = match s.failed {
+        0 => format!("{0} of {0} {noun} passed", s.checks),
+        n => format!("{n} of {} {noun} failed", s.checks),
+    };
+    match s.errors {
+        0 => {}
+        1 => line.push_str("; 1 error was reported"),
+        n => line.push_str(&format!("; {n} errors were reported")),
+    }
+    line
 }
 
 /// A research run's summary: where it resumed, the file, the rare values,
@@ -234,7 +251,17 @@ pub fn period_words(f: &PeriodFound) -> String {
 
 /// The one line a `plot` prints: the file written, and what it shows.
 fn plotted(p: &Plotted) -> String {
-    let what = match &p.kind {
+    let what = plot_about(p);
+    match &p.file {
+        Some(file) => format!("wrote {file} ({}): {what}", show_size(p.bytes)),
+        None => format!("drew {what} ({})", show_size(p.bytes)),
+    }
+}
+
+/// What a plot shows: `the nim-sequence of kayles for n = 0 to 119; no
+/// period marked`, `a heat map of two, rows 0 to 9, columns 0 to 9`.
+pub fn plot_about(p: &Plotted) -> String {
+    match &p.kind {
         PlotKind::Sequence {
             from,
             to,
@@ -269,10 +296,21 @@ fn plotted(p: &Plotted) -> String {
             }
             s
         }
-    };
-    match &p.file {
-        Some(file) => format!("wrote {file} ({}): {what}", show_size(p.bytes)),
-        None => format!("drew {what} ({})", show_size(p.bytes)),
+    }
+}
+
+/// What a terminal shows for a plot with no file, which it cannot draw:
+/// the file the front end put the SVG in, or, where it wrote none (the
+/// sandbox, a file that could not be written), how to have one.
+pub fn svg_filed(file: Option<&str>, bytes: usize, game: &str, about: &str) -> String {
+    let size = show_size(bytes as u64);
+    match file {
+        Some(file) => format!(
+            "wrote {file} ({size}; a terminal shows no picture: open it in a browser): {about}"
+        ),
+        None => format!(
+            "a plot ({size}) is a picture a terminal cannot show: {about}; `plot {game} ... to \"{game}.svg\"` writes it to a file, and so does `mex ... > {game}.svg`"
+        ),
     }
 }
 

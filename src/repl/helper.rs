@@ -5,6 +5,7 @@
 //! call without a terminal.
 
 use crate::check::names::BUILTINS;
+use crate::ir::Setting;
 use crate::syntax::lexer::is_incomplete;
 use crate::syntax::token::Tok;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
@@ -16,8 +17,9 @@ use std::borrow::Cow::{self, Borrowed, Owned};
 use std::cell::Cell;
 
 pub struct MexHelper {
-    /// Games and `let` bindings defined so far (kept up to date by the loop).
-    pub names: Vec<String>,
+    /// Games and `let` bindings defined so far, each with how many
+    /// parameters it takes (kept up to date by the loop).
+    pub names: Vec<(String, usize)>,
     /// Colour the line, the hints and the matching bracket.
     pub color: bool,
     hinter: HistoryHinter,
@@ -43,35 +45,81 @@ impl Helper for MexHelper {}
 /// What Tab offers at a place in the line.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Completion {
-    /// Replace from this byte on with one of these words.
+    /// Replace from this byte on with one of these texts: a word and what
+    /// goes after it (see [`complete`]).
     Words(usize, Vec<String>),
-    /// A file name (after `:load`).
-    File,
+    /// A file name: after `:load`, or inside a string (`to "...`), where
+    /// a file's name is followed by the closing quote.
+    File { in_string: bool },
 }
 
-/// The completions at byte `pos` of `line`, given the names defined so far.
-pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
-    let before = &line[..pos.min(line.len())];
+/// Words after which a game is named alone, not as a position:
+/// `sequence kayles 0..12`, `period kayles`, `table two 0..4 0..4`,
+/// `plot kayles 0..200`, `misere quotient dk to 40`.
+const NAME_ALONE: &[&str] = &["sequence", "period", "table", "plot", "quotient"];
+
+/// Words that are keywords only where they stand (`check move`, `misere
+/// quotient`, `to "FILE"`, `as markdown`, `by 12`).
+const CONTEXT_WORDS: &[&str] = &["move", "quotient", "to", "as", "by"];
+
+/// Words after which a new name is written (one defined before may be
+/// redefined): nothing follows the name completed.
+const NEW_NAME: &[&str] = &["game", "let"];
+
+/// The completions at byte `pos` of `line`, given the names defined so far
+/// with the number of parameters each takes.
+///
+/// What goes after a word completed, as the best shells and REPLs do it:
+/// a keyword (`grundy`, `for`) is followed by a space; a built-in (`nim`)
+/// or a game taking parameters by `(`, where a position is written, or by
+/// a space where the game is named alone (`sequence kayles `); another
+/// name (a `let` value) by a space at the end of the line or before a
+/// word. Nothing is added where the line already has it (a space or a
+/// `(` after the cursor), after a new name (`game`, `let`), after a help
+/// topic, or after a command that takes no argument (`:games`). A
+/// command that takes one (`:load`, `:help`) is followed by a space; a
+/// file name is not, and in a string it is followed by its closing quote
+/// (a folder's name by `/`, to go on).
+pub fn complete(line: &str, pos: usize, names: &[(String, usize)]) -> Completion {
+    let pos = pos.min(line.len());
+    let before = &line[..pos];
+    let after = &line[pos..];
+    let next = after.chars().next();
+    let space = if next.is_some_and(char::is_whitespace) {
+        ""
+    } else {
+        " "
+    };
     let lead = before.trim_start();
     if let Some(rest) = lead.strip_prefix(':')
         && let Some((word, _)) = rest.split_once(char::is_whitespace)
     {
+        let start = before
+            .rfind(char::is_whitespace)
+            .map_or(before.len(), |i| i + 1);
+        let part = &before[start..];
+        let offer = |all: &[&str]| {
+            let words = all
+                .iter()
+                .filter(|t| t.starts_with(part))
+                .map(|t| t.to_string())
+                .collect();
+            Completion::Words(start, words)
+        };
         return match word {
-            "load" | "l" => Completion::File,
-            "help" | "h" | "?" => {
-                let start = before
-                    .rfind(char::is_whitespace)
-                    .map_or(before.len(), |i| i + 1);
-                let part = &before[start..];
-                let topics = super::topics::topics()
-                    .into_iter()
-                    .filter(|t| t.starts_with(part))
-                    .map(str::to_string)
-                    .collect();
-                Completion::Words(start, topics)
-            }
+            "load" | "l" => Completion::File {
+                in_string: place(before) == Place::String,
+            },
+            "help" | "h" | "?" => offer(&super::topics::topics()),
+            "time" => offer(&["on", "off"]),
+            "format" => offer(&["text", "json"]),
             _ => Completion::Words(pos, Vec::new()),
         };
+    }
+    match place(before) {
+        Place::Code => {}
+        Place::String => return Completion::File { in_string: true },
+        Place::Comment => return Completion::Words(pos, Vec::new()),
     }
     let start = before
         .char_indices()
@@ -84,24 +132,90 @@ pub fn complete(line: &str, pos: usize, names: &[String]) -> Completion {
     if head == ":" {
         let words = super::COMMANDS
             .iter()
-            .map(|c| c.0.to_string())
-            .filter(|c| c.starts_with(word))
+            .filter(|c| c.0.starts_with(word))
+            .map(|c| {
+                let then = if c.1.is_empty() { "" } else { space };
+                format!("{}{then}", c.0)
+            })
             .collect();
         return Completion::Words(start, words);
     }
     if word.is_empty() || word.starts_with(|c: char| c.is_ascii_digit()) {
         return Completion::Words(start, Vec::new());
     }
-    let mut words: Vec<String> = Tok::KEYWORDS
+    // the word before this one, if a space comes between them
+    let prefix = &before[..start];
+    let previous = match prefix.ends_with(char::is_whitespace) {
+        true => prefix.split_whitespace().last().unwrap_or(""),
+        false => "",
+    };
+    if previous == "set" {
+        let words = Setting::ALL
+            .iter()
+            .map(|s| s.0)
+            .filter(|s| s.starts_with(word))
+            .map(|s| format!("{s}{space}"))
+            .collect();
+        return Completion::Words(start, words);
+    }
+    let alone = NAME_ALONE.contains(&previous);
+    let new_name = NEW_NAME.contains(&previous);
+    let call = if next == Some('(') { "" } else { "(" };
+    // a plain name: a space at the end of the line or before a word, none
+    // before `)`, `,`, an operator
+    let plain = match next {
+        None => " ",
+        Some(c) if c.is_alphanumeric() => " ",
+        _ => "",
+    };
+    let keywords = Tok::KEYWORDS
         .iter()
-        .chain(BUILTINS)
-        .map(|s| s.to_string())
-        .chain(names.iter().cloned())
-        .filter(|c| c.starts_with(word))
+        .chain(CONTEXT_WORDS)
+        .map(|k| (k.to_string(), space));
+    let builtins = BUILTINS.iter().map(|b| (b.to_string(), call));
+    let defined = names.iter().map(|(n, arity)| {
+        let then = if *arity > 0 { call } else { plain };
+        (n.clone(), then)
+    });
+    let mut words: Vec<String> = keywords
+        .chain(builtins.chain(defined).map(|(n, then)| {
+            let then = if new_name {
+                ""
+            } else if alone {
+                space
+            } else {
+                then
+            };
+            (n, then)
+        }))
+        .filter(|(c, _)| c.starts_with(word))
+        .map(|(c, then)| format!("{c}{then}"))
         .collect();
     words.sort();
     words.dedup();
     Completion::Words(start, words)
+}
+
+/// Where the end of `before` lies: in code, in a string, in a comment.
+#[derive(Debug, PartialEq, Eq)]
+enum Place {
+    Code,
+    String,
+    Comment,
+}
+
+fn place(before: &str) -> Place {
+    let mut at = Place::Code;
+    for c in before.chars() {
+        at = match (at, c) {
+            (_, '\n') => Place::Code,
+            (Place::Code, '"') => Place::String,
+            (Place::String, '"') => Place::Code,
+            (Place::Code, '#') => Place::Comment,
+            (at, _) => at,
+        };
+    }
+    at
 }
 
 impl Completer for MexHelper {
@@ -114,14 +228,31 @@ impl Completer for MexHelper {
         ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<Pair>)> {
         match complete(line, pos, &self.names) {
-            Completion::File => self.files.complete(line, pos, ctx),
+            Completion::File { in_string } => {
+                let (start, mut pairs) = self.files.complete(line, pos, ctx)?;
+                if in_string {
+                    for p in &mut pairs {
+                        if !p.replacement.ends_with(std::path::MAIN_SEPARATOR) {
+                            p.replacement.push('"');
+                        }
+                    }
+                }
+                Ok((start, pairs))
+            }
             Completion::Words(start, words) => {
                 let command = line[..start].trim_start() == ":";
                 let pairs = words
                     .into_iter()
-                    .map(|w| Pair {
-                        display: if command { format!(":{w}") } else { w.clone() },
-                        replacement: w,
+                    .map(|w| {
+                        let bare = w.trim_end_matches([' ', '(']);
+                        Pair {
+                            display: if command {
+                                format!(":{bare}")
+                            } else {
+                                bare.to_string()
+                            },
+                            replacement: w,
+                        }
                     })
                     .collect();
                 Ok((start, pairs))
@@ -315,47 +446,119 @@ mod tests {
     fn words(c: Completion) -> Vec<String> {
         match c {
             Completion::Words(_, w) => w,
-            Completion::File => panic!("a file completion"),
+            Completion::File { .. } => panic!("a file completion"),
         }
+    }
+
+    fn defined() -> Vec<(String, usize)> {
+        vec![
+            ("kayles".to_string(), 1),
+            ("gg".to_string(), 1),
+            ("S".to_string(), 0),
+            ("two".to_string(), 2),
+        ]
+    }
+
+    /// Completes `line` with the cursor at `|` (at the end without one).
+    fn at(line: &str) -> Vec<String> {
+        let pos = line.find('|').unwrap_or(line.len());
+        words(complete(&line.replace('|', ""), pos, &defined()))
     }
 
     #[test]
     fn completes_keywords_builtins_and_names() {
-        let names = vec!["kayles".to_string(), "gg".to_string(), "S".to_string()];
         assert_eq!(
-            complete("gru", 3, &names),
-            Completion::Words(0, vec!["grundy".into()])
+            complete("gru", 3, &defined()),
+            Completion::Words(0, vec!["grundy ".into()])
         );
-        assert_eq!(words(complete("grundy ka", 9, &names)), ["kayles"]);
+        assert_eq!(at("grundy ka"), ["kayles("]);
         assert_eq!(
-            words(complete("grundy g", 8, &names)),
-            ["game", "genus", "gg", "graph", "grundy"]
+            at("grundy g"),
+            ["game ", "genus ", "gg(", "graph ", "grundy "]
         );
         assert_eq!(
-            words(complete("grundy nim(3) + ni", 18, &names)),
-            ["nim", "nimdiv", "niminv", "nimprod", "nimsum"]
+            at("grundy nim(3) + ni"),
+            ["nim(", "nimdiv(", "niminv(", "nimprod(", "nimsum("]
         );
-        assert_eq!(words(complete("let T = S", 9, &names)), ["S"]);
-        assert!(words(complete("grundy ", 7, &names)).is_empty());
-        assert!(words(complete("nim(1", 5, &names)).is_empty());
+        assert_eq!(at("let T = S"), ["S "]);
+        assert!(at("grundy ").is_empty());
+        assert!(at("nim(1").is_empty());
+    }
+
+    /// `gru` + Tab, then `kay` + Tab, then `3)`: `grundy kayles(3)`.
+    #[test]
+    fn what_follows_a_completed_word() {
+        // a keyword: a space, unless one is there already
+        assert_eq!(at("gru"), ["grundy "]);
+        assert_eq!(at("gru| kayles(3)"), ["grundy"]);
+        assert_eq!(at("gru|kayles(3)"), ["grundy "]);
+        assert_eq!(at("check mo"), ["move ", "moves "]);
+        // a position: `(`, unless one is there already
+        assert_eq!(at("grundy kay"), ["kayles("]);
+        assert_eq!(at("grundy kay|(3)"), ["kayles"]);
+        assert_eq!(at("grundy nim(3) + tw"), ["two("]);
+        assert_eq!(at("outcome nimsu"), ["nimsum("]);
+        // a game named alone: a space
+        assert_eq!(at("sequence kay"), ["kayles "]);
+        assert_eq!(at("period kay"), ["kayles "]);
+        assert_eq!(at("check period kay"), ["kayles "]);
+        assert_eq!(at("table tw"), ["two "]);
+        assert_eq!(at("table nimp"), ["nimprod "]);
+        assert_eq!(at("plot kay| 0..200"), ["kayles"]);
+        assert_eq!(at("misere quotient kay"), ["kayles "]);
+        // a value: a space at the end, nothing before `)`, `,`, `}`
+        assert_eq!(at("grundy S"), ["S "]);
+        assert_eq!(at("grundy {S|}"), ["S"]);
+        assert_eq!(at("grundy S| + *1"), ["S"]);
+        // a new name: nothing after it
+        assert_eq!(at("game kay"), ["kayles"]);
+        assert_eq!(at("let S"), ["S"]);
+        // a setting after `set`
+        assert_eq!(at("set pe"), ["period "]);
+        assert_eq!(at("set h"), ["heap "]);
     }
 
     #[test]
     fn completes_commands_and_files() {
         let names = Vec::new();
+        // a command that takes no argument: nothing after it
         assert_eq!(
             complete(":ga", 3, &names),
             Completion::Words(1, vec!["games".into()])
         );
+        // one that takes an argument: a space
+        assert_eq!(
+            complete(":lo", 3, &names),
+            Completion::Words(1, vec!["load ".into()])
+        );
+        assert_eq!(words(complete(":he", 3, &names)), ["help "]);
         assert_eq!(
             words(complete(":", 1, &names)).len(),
             super::super::COMMANDS.len()
         );
-        assert_eq!(complete(":load exa", 9, &names), Completion::File);
-        assert!(words(complete(":time o", 7, &names)).is_empty());
+        assert_eq!(
+            complete(":load exa", 9, &names),
+            Completion::File { in_string: false }
+        );
+        assert_eq!(
+            complete(":load \"exa", 10, &names),
+            Completion::File { in_string: true }
+        );
+        assert_eq!(words(complete(":time o", 7, &names)), ["on", "off"]);
+        assert_eq!(words(complete(":format j", 9, &names)), ["json"]);
+        // a help topic ends the line: nothing after it
         assert_eq!(
             complete(":help che", 9, &names),
             Completion::Words(6, vec!["check".into()])
+        );
+        // a file name in a string
+        assert_eq!(
+            complete("plot k 0..9 to \"ex", 18, &names),
+            Completion::File { in_string: true }
+        );
+        assert_eq!(
+            words(complete("plot k 0..9 to \"a.svg\" # \"x", 27, &names)),
+            Vec::<String>::new()
         );
     }
 

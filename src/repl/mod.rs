@@ -100,13 +100,13 @@ lines while a bracket is open. Each line below can be copied:
 Commands:";
 
 const TOUR_END: &str = "\
-Tab completes keywords, commands and the names defined so far.
+Tab completes keywords, commands, the names defined so far and file names.
 Ctrl-C stops a long computation and keeps the session; Ctrl-D leaves.";
 
 /// The help tour ends by pointing to the reference.
 fn tour_reference() -> String {
     format!(
-        "`:help TOPIC` shows part of the language reference; topics: {}.\nThe whole of it: {}.",
+        "`:help TOPIC` shows part of the language reference (`:help WORD` looks for a word in it); topics: {}.\nThe whole of it: {}.",
         topics::topics().join(", "),
         topics::WHERE
     )
@@ -131,6 +131,9 @@ pub struct Repl {
     /// The text of the game definition the last input ended with, which a
     /// line starting with `|` or `+` continues (as in a file).
     last_game: Option<String>,
+    /// The checks graded and the errors reported so far (a piped script
+    /// ends with their summary; the REPL at a terminal gives none).
+    pub summary: crate::session::Summary,
 }
 
 impl Repl {
@@ -144,6 +147,7 @@ impl Repl {
             status: 0,
             stopped: false,
             last_game: None,
+            summary: Default::default(),
         }
     }
 
@@ -195,6 +199,21 @@ impl Repl {
         all
     }
 
+    /// The games and `let` bindings defined so far, each with the number
+    /// of parameters it takes (0 for a `let` value), for completion.
+    pub fn defined_arities(&self) -> Vec<(String, usize)> {
+        let names = &self.session.names;
+        let mut all: Vec<(String, usize)> = names
+            .games
+            .iter()
+            .map(|(n, (_, arity))| (n.clone(), *arity))
+            .chain(names.globals.keys().map(|n| (n.clone(), 0)))
+            .collect();
+        all.sort();
+        all.dedup();
+        all
+    }
+
     fn run_source(&mut self, name: &str, text: &str, sink: &mut dyn Sink) -> Report {
         let globals_before = self.session.defs.globals.len();
         let timing = self.timing;
@@ -227,6 +246,7 @@ impl Repl {
             sink.note(&format!("time: {}", duration(start.elapsed())));
         }
         self.remember_lets(text, globals_before);
+        self.summary.merge(report.summary());
         let status = if !report.errors.is_empty() {
             2
         } else {
@@ -358,6 +378,7 @@ impl Repl {
 
     fn load(&mut self, arg: &str, sink: &mut dyn Sink) {
         let path = unquote(arg);
+        let path = path.as_ref();
         if path.is_empty() {
             let message = "`:load` needs a file, e.g. `:load examples/kayles.mex`";
             return self.refuse(sink, "load", message);
@@ -540,13 +561,26 @@ fn one_line(text: &str) -> String {
     line
 }
 
-fn unquote(s: &str) -> &str {
+/// A file name as typed after `:load`: in quotes, or bare with `\` before
+/// a space or another special character (as Tab completion writes it).
+fn unquote(s: &str) -> std::borrow::Cow<'_, str> {
     for q in ['"', '\''] {
         if let Some(inner) = s.strip_prefix(q).and_then(|s| s.strip_suffix(q)) {
-            return inner;
+            return inner.into();
         }
     }
-    s
+    if cfg!(windows) || !s.contains('\\') {
+        return s.into();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out.into()
 }
 
 fn expand_home(path: &str) -> String {
@@ -582,5 +616,6 @@ mod tests {
     fn unquoted_paths() {
         assert_eq!(unquote("\"a b.mex\""), "a b.mex");
         assert_eq!(unquote("a.mex"), "a.mex");
+        assert_eq!(unquote("my\\ notes/a\\ b.mex"), "my notes/a b.mex");
     }
 }

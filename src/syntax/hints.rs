@@ -24,6 +24,54 @@ const STATEMENT_WORDS: &[&str] = &[
     "period", "table", "mex", "check", "equiv", "plot",
 ];
 
+/// The questions a statement may start with, as hints list them.
+pub const QUESTIONS: &str = "`grundy`, `outcome`, `moves`, `explain`, `misere outcome`, `sequence`, \
+`period`, `table`, `plot` and `check`";
+
+/// Words students write for a question, and the question they mean.
+const SYNONYMS: &[(&str, &str)] = &[
+    ("value", "grundy"),
+    ("nimber", "grundy"),
+    ("nimvalue", "grundy"),
+    ("sg", "grundy"),
+    ("sprague", "grundy"),
+    ("winner", "outcome"),
+    ("result", "outcome"),
+    ("who", "outcome"),
+    ("win", "moves"),
+    ("wins", "moves"),
+    ("winning", "moves"),
+    ("move", "moves"),
+    ("why", "explain"),
+    ("options", "explain"),
+    ("seq", "sequence"),
+    ("values", "sequence"),
+    ("assert", "check"),
+    ("expect", "check"),
+    ("test", "check"),
+    ("def", "game"),
+    ("define", "game"),
+    ("var", "let"),
+    ("const", "let"),
+];
+
+/// Words students put before a question to have its answer written.
+const NEEDLESS: &[&str] = &[
+    "print",
+    "show",
+    "display",
+    "echo",
+    "eval",
+    "evaluate",
+    "compute",
+    "calc",
+    "calculate",
+    "find",
+    "get",
+    "say",
+    "output",
+];
+
 /// Words that may follow `check`.
 const CHECK_WORDS: &[&str] = &[
     "grundy", "outcome", "misere", "mex", "sequence", "period", "move", "equiv",
@@ -98,6 +146,9 @@ impl Slip<'_> {
         let first = before.first().map(|t| &t.1);
         let prev = before.last();
         if let Some(d) = self.misspelt_keyword(before) {
+            return d;
+        }
+        if let Some(d) = self.unknown_first_word(before) {
             return d;
         }
         if first == Some(&Tok::Check)
@@ -228,6 +279,56 @@ impl Slip<'_> {
                     "did you mean `{keyword}`? `{keyword}{}`",
                     self.text(*wr, self.line_end())
                 )),
+        )
+    }
+
+    /// `value nim(3)`, `print grundy nim(3)`: a statement that starts with
+    /// a word no statement starts with, followed by a question or a game.
+    fn unknown_first_word(&self, before: &[Spanned]) -> Option<Diagnostic> {
+        let [(wl, Tok::Ident(word), wr)] = before else {
+            return None;
+        };
+        let next = self.text(self.l, self.r);
+        let rest = self.text(self.l, self.line_end()).trim_end();
+        if STATEMENT_WORDS.contains(&next) {
+            // `print grundy nim(3)`: the question is there already
+            return Some(
+                Diagnostic::error(*wl..*wr, format!("unknown word `{word}`"))
+                    .label("not needed")
+                    .hint(format!(
+                        "a question writes its answer itself: `{rest}`, without `{word}`"
+                    )),
+            );
+        }
+        let game_follows = matches!(
+            self.tok,
+            Tok::Ident(_) | Tok::CallName(_) | Tok::Nimber | Tok::StarOne | Tok::LBrace
+        );
+        if !game_follows || crate::check::names::BUILTINS.contains(&word.as_str()) {
+            return None;
+        }
+        let lower = word.to_ascii_lowercase();
+        let meant = SYNONYMS.iter().find(|(w, _)| *w == lower).map(|(_, q)| *q);
+        let hint = match meant {
+            None if NEEDLESS.contains(&lower.as_str()) => format!(
+                "a question writes its answer itself, as in `grundy {rest}`: {QUESTIONS}; a game alone on a line writes its value too: `{rest}`"
+            ),
+            Some(q) => format!(
+                "did you mean `{q}`? `{q} {rest}`; a statement starts with a question: {QUESTIONS}"
+            ),
+            None => format!(
+                "a statement starts with a question, as in `grundy {rest}`: {QUESTIONS}; or with `game` or `let`, to define a name"
+            ),
+        };
+        let label = if NEEDLESS.contains(&lower.as_str()) {
+            "not needed"
+        } else {
+            "not a question"
+        };
+        Some(
+            Diagnostic::error(*wl..*wr, format!("unknown word `{word}`"))
+                .label(label)
+                .hint(hint),
         )
     }
 

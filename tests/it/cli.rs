@@ -304,7 +304,12 @@ fn a_file_with_a_byte_order_mark_and_crlf_answers() {
         b"\xef\xbb\xbf# a sheet saved by a Windows editor\r\ngrundy nim(6) + nim(12) + nim(9)\r\ncheck grundy *5 + *1 == *4\r\n",
     );
     let o = mex(&[path.to_str().unwrap()], b"");
-    assert_eq!(stdout(&o), "3\nok grundy *5 + *1 == *4\n", "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "3\nok grundy *5 + *1 == *4\n1 of 1 check passed\n",
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(o.status.code(), Some(0));
     let piped = mex(&[], b"\xef\xbb\xbfgrundy *3\r\n");
     assert_eq!(stdout(&piped), "3\n", "{}", stderr(&piped));
@@ -324,7 +329,7 @@ fn later_files_run_after_an_error_and_the_status_says_the_worst() {
     );
     assert_eq!(
         stdout(&o),
-        "2\nFAIL grundy nim(3) == 4: expected 4, found 3\n  why:\n    nim(3) has the options nim(0) .. nim(2), of values 0 .. 2\n    mex{0, 1, 2} = 3\n"
+        "2\nFAIL grundy nim(3) == 4: expected 4, found 3\n  why:\n    nim(3) has the options nim(0) .. nim(2), of values 0 .. 2\n    mex{0, 1, 2} = 3\n1 of 1 check failed; 2 errors were reported\n"
     );
     assert!(stderr(&o).contains("cannot read /nonexistent/x.mex"));
     assert_eq!(o.status.code(), Some(2));
@@ -489,6 +494,102 @@ fn loaded_files_count_toward_the_exit_status_and_json_stays_json() {
             .is_some_and(|e| e.contains("unknown command `:nope`"))),
         "{lines:?}"
     );
-    assert_eq!(lines.last().map(|l| l["value"].clone()), Some(3.into()));
+    assert_eq!(lines[lines.len() - 2]["value"], 3);
+    // the script ends with how the checks of its loaded files went
+    assert_eq!(
+        lines.last(),
+        Some(
+            &serde_json::json!({"query": "summary", "checks": 1, "passed": 0, "failed": 1, "errors": 1})
+        )
+    );
     assert_eq!(stderr(&o), "");
+}
+
+/// A run that graded checks ends with one line saying how they went:
+/// after a file, after `-e`, once after several files together, in text
+/// and in JSON; a run with no check has none.
+#[test]
+fn a_run_with_checks_ends_with_their_summary() {
+    let last = |o: &Output| stdout(o).lines().last().unwrap_or("").to_string();
+    let all = temp_file("all.mex", b"check grundy *1 == 1\ncheck outcome *0 == P\n");
+    let some = temp_file(
+        "some.mex",
+        b"check grundy *1 == 1\ncheck grundy *2 == 3\ncheck grundy *3 == 3\n",
+    );
+    let one = temp_file("one.mex", b"check grundy *1 == 0\n");
+    let o = mex(&[all.to_str().unwrap()], b"");
+    assert_eq!(last(&o), "2 of 2 checks passed");
+    assert_eq!(o.status.code(), Some(0));
+    let o = mex(&[some.to_str().unwrap()], b"");
+    assert_eq!(last(&o), "1 of 3 checks failed");
+    assert_eq!(o.status.code(), Some(1));
+    let o = mex(&[one.to_str().unwrap()], b"");
+    assert_eq!(last(&o), "1 of 1 check failed");
+    let o = mex(&["-e", "check grundy nim(3) == 3"], b"");
+    assert_eq!(stdout(&o), "ok grundy nim(3) == 3\n1 of 1 check passed\n");
+    // several files and `-e`: one summary, at the end, of all of them
+    let o = mex(
+        &[
+            all.to_str().unwrap(),
+            some.to_str().unwrap(),
+            "-e",
+            "check grundy *4 == 4; grundy *5",
+        ],
+        b"",
+    );
+    let out = stdout(&o);
+    assert_eq!(out.matches(" checks ").count(), 1, "{out}");
+    assert!(
+        out.ends_with("ok grundy *4 == 4\n5\n1 of 6 checks failed\n"),
+        "{out}"
+    );
+    // standard input, plain and as a script with commands
+    let o = mex(&[], b"check grundy *1 == 1\n");
+    assert_eq!(last(&o), "1 of 1 check passed");
+    let o = mex(&[], b"check grundy *1 == 2\n:games\ncheck grundy *2 == 2\n");
+    assert_eq!(last(&o), "1 of 2 checks failed");
+    // errors reported besides are counted
+    let o = mex(&["-e", "check grundy *1 == 1\ngrundy zz"], b"");
+    assert_eq!(last(&o), "1 of 1 check passed; 1 error was reported");
+    assert_eq!(o.status.code(), Some(2));
+    // no check, no summary
+    let o = mex(&["-e", "grundy *3; outcome *0"], b"");
+    assert_eq!(stdout(&o), "3\nP (the previous player wins)\n");
+    // JSON: one object, `query` "summary"
+    let o = mex(&["--format", "json", some.to_str().unwrap()], b"");
+    let out = stdout(&o);
+    let line = out.lines().last().unwrap_or("");
+    let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+    assert_eq!(
+        v,
+        serde_json::json!({"query": "summary", "checks": 3, "passed": 2, "failed": 1, "errors": 0})
+    );
+    // `mex --sandbox`: the same
+    let o = mex(&["--sandbox", some.to_str().unwrap()], b"");
+    assert_eq!(last(&o), "1 of 3 checks failed");
+}
+
+/// In a pipe a plot with no file is its SVG document, as the reference
+/// says (`mex -e 'plot k 0..200' > k.svg`); at a terminal it goes to a file
+/// (`pty::a_plot_at_a_terminal_goes_to_a_file_it_names`).
+#[test]
+fn a_plot_in_a_pipe_is_its_svg() {
+    let o = mex(&["-e", "game kayles = octal 0.77; plot kayles 0..120"], b"");
+    let out = stdout(&o);
+    assert!(
+        out.trim_start().starts_with("<svg") || out.starts_with("<?xml"),
+        "{out}"
+    );
+    assert!(out.trim_end().ends_with("</svg>"), "{out}");
+    let o = mex(
+        &[
+            "--format",
+            "json",
+            "-e",
+            "game kayles = octal 0.77; plot kayles 0..120",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON line");
+    assert!(v["svg"].as_str().is_some_and(|s| s.contains("<svg")), "{v}");
 }

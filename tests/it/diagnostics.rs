@@ -47,6 +47,8 @@ golden! {
     // The errors students make, each with a caret and a hint that fixes it.
     keyword_typo: "grundey nim(3)\n";
     keyword_typo_in_check: "check grundey nim(3) == 3\n";
+    // A first word no statement starts with: the questions are suggested.
+    unknown_first_word: "value nim(3)\nprint grundy nim(3)\nprint nim(3) + *2\nfrobnicate {*1, *2}\n";
     range_written_with_a_space: "game s = subtraction {1, 2}\nsequence s 0 14\n";
     range_with_three_dots: "game s = subtraction {1, 2}\nsequence s 0...14\n";
     expected_values_with_commas: "game s = subtraction {1, 2}\ncheck sequence s 0..3 == 0, 1, 2\n";

@@ -119,14 +119,20 @@ fn a_statement_too_deep_is_one_error() {
         format!("check grundy *1 == 1\ngrundy nim({deep}); grundy *2\ncheck grundy *3 == 3\n");
     let out = mex_cmd(&["-e", &src], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert_eq!(stdout(&out), "ok grundy *1 == 1\n2\nok grundy *3 == 3\n");
+    assert_eq!(
+        stdout(&out),
+        "ok grundy *1 == 1\n2\nok grundy *3 == 3\n2 of 2 checks passed; 1 error was reported\n"
+    );
     assert_eq!(stderr(&out).matches("nested too deeply").count(), 1);
 }
 
 #[test]
 fn line_breaks_of_every_kind_and_nul_bytes() {
     let out = mex_cmd(&["-"], b"check grundy *2 == 2\r\rgrundy *3\rgrundy foo\r");
-    assert_eq!(stdout(&out), "ok grundy *2 == 2\n3\n");
+    assert_eq!(
+        stdout(&out),
+        "ok grundy *2 == 2\n3\n1 of 1 check passed; 1 error was reported\n"
+    );
     assert!(stderr(&out).contains(":4:8"), "{}", stderr(&out));
     let out = mex_cmd(&["-"], b"grundy *3\n\0");
     assert_eq!(out.status.code(), Some(2));

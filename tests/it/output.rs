@@ -2,7 +2,6 @@
 //! and compared, text and JSON of the same answers agreeing, tables as
 //! Markdown, LaTeX and CSV read back into numbers, `sequence ... by K`.
 
-
 use crate::common::numbers;
 use mex::render::Format;
 use mex::repl::{Repl, Sink};
@@ -106,7 +105,11 @@ check period kayles == 71 12"
     let o = mex(&["--format", "json", "-e", &src]);
     assert_eq!(o.status.code(), Some(1), "a failed check gives status 1");
     let got = json_lines(&o);
-    assert_eq!(got.len(), 4);
+    assert_eq!(got.len(), 5);
+    assert_eq!(
+        got[4],
+        json!({"query": "summary", "checks": 4, "passed": 2, "failed": 2, "errors": 0})
+    );
     assert_eq!(
         got[0],
         json!({"query": "check", "check": "grundy", "statement": "grundy nim(1)+nim(2) == 3",

@@ -2,8 +2,11 @@
 //! from a loopback port and driven in headless Chromium by
 //! web/test/drive.mjs (playwright-core, from web/package.json): an answer,
 //! a sequence, a FAIL with its why, an error with its hint, a plot drawn in
-//! the page, Stop during a long computation, the examples menu, and every
-//! file of examples/ answering byte for byte as the command line does.
+//! the page, Stop during a long computation (its rate shown while it
+//! works), the version shown, the examples menu (picking one clears the old
+//! answers, an edit shows in the menu, no test marker shows), every file of
+//! examples/ answering byte for byte as the command line does, and a
+//! 400-pixel-wide screen with no sideways scrolling.
 //!
 //! The test needs the site, the driver, node and Chromium, which a fresh
 //! checkout has not got, so it is marked ignored: `cargo test` lists it as
@@ -127,11 +130,14 @@ fn the_playground_in_a_browser() {
         "error": "game kayles = octal 0.77\ngrundy kayels(5)",
         "plot": "game kayles = octal 0.77\nplot kayles 0..120",
         "long": "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\ngrundy t(100000)",
+        "plots": "game kayles = octal 0.77\nplot kayles 0..120\nplot kayles 0..200\nplot kayles 0..120",
+        "table": "table nimsum 0..16 0..16\ngame two(m, n) = { two(m, j) for j in 0..n } | { two(i, n) for i in 0..m }\ntable two 0..12 0..12",
     });
     let json = work.path().join("cases.json");
     std::fs::write(
         &json,
-        serde_json::json!({ "checks": checks, "examples": cases }).to_string(),
+        serde_json::json!({ "checks": checks, "examples": cases, "version": mex::VERSION })
+            .to_string(),
     )
     .expect("cases written");
     let url = serve(site);

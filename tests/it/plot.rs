@@ -351,3 +351,111 @@ fn a_long_plot_stops_on_ctrl_c() {
     assert!(report.interrupted);
     assert!(!file.exists());
 }
+
+/// The SVG of a plot with no file, after `before` ran in the same session.
+fn drawn_after(before: &str, plot: &str) -> String {
+    let mut s = Session::default();
+    run_in_session(&mut s, before);
+    let lines = run_in_session(&mut s, plot);
+    let text = lines.join("\n");
+    roxmltree::Document::parse(&text).expect("the SVG is well-formed XML");
+    text
+}
+
+fn run_in_session(s: &mut Session, src: &str) -> Vec<String> {
+    let (lines, report) = s.run_collect("<plot>", src);
+    let errors: Vec<String> = report.errors.iter().map(|d| s.render(d, false)).collect();
+    assert!(errors.is_empty(), "{src}\n{}", errors.join("\n"));
+    lines
+}
+
+/// The period a plot marks is the one its own values show: what the
+/// session computed before (a longer plot, `period`, a far heap) changes
+/// nothing, on the command line, in the REPL and in the playground alike.
+#[test]
+fn the_period_marked_depends_on_the_plot_alone() {
+    let game = "game kayles = octal 0.77";
+    let fresh = drawn_after(game, "plot kayles 0..120");
+    // 120 values do not prove Kayles' period (the theorem needs 168), and
+    // its pre-period 71 lies past their first half: nothing is marked.
+    let words = texts(&fresh);
+    assert!(
+        !words.iter().any(|w| w.contains("period")),
+        "a period marked in a plot of 0..120: {words:?}"
+    );
+    for before in [
+        "plot kayles 0..200",
+        "period kayles",
+        "grundy kayles(100000)",
+        "sequence kayles 0..1000",
+        "plot kayles 1000..1100",
+    ] {
+        let after = drawn_after(&format!("{game}\n{before}"), "plot kayles 0..120");
+        assert!(
+            after == fresh,
+            "`plot kayles 0..120` after `{before}` differs from a fresh session's"
+        );
+    }
+    // and the other way round: a plot that proves the period marks it
+    // whatever came before
+    let proven = drawn_after(game, "plot kayles 0..200");
+    assert!(texts(&proven).iter().any(|w| w == "period 12 (proven)"));
+    for before in ["plot kayles 0..120", "period kayles", "grundy kayles(5000)"] {
+        let after = drawn_after(&format!("{game}\n{before}"), "plot kayles 0..200");
+        assert!(
+            after == proven,
+            "`plot kayles 0..200` after `{before}` differs"
+        );
+    }
+    // The `wrote` line of a plot to a file says the same.
+    let dir = folder("alone");
+    let file = quoted(&dir.join("k.svg"));
+    let mut s = Session::default();
+    let first = run_in_session(&mut s, &format!("{game}\nplot kayles 0..120 to {file}"));
+    run_in_session(&mut s, "plot kayles 0..400\nperiod kayles");
+    let again = run_in_session(&mut s, &format!("plot kayles 0..120 to {file}"));
+    assert_eq!(first, again);
+    assert!(first[0].ends_with("no period marked"), "{}", first[0]);
+}
+
+/// A subtraction game's period is proven from a repeated window of the
+/// plotted values, and a rule no family runs has its period observed in
+/// them, whatever ran before.
+#[test]
+fn windows_and_observed_periods_come_from_the_plotted_values() {
+    let sub = "game s = subtraction {1, 3, 4}";
+    let fresh = drawn_after(sub, "plot s 0..30");
+    assert!(
+        texts(&fresh).iter().any(|w| w == "period 7 (proven)"),
+        "{:?}",
+        texts(&fresh)
+    );
+    assert!(drawn_after(&format!("{sub}\nperiod s\nplot s 0..3000"), "plot s 0..30") == fresh);
+    // too few values for a window of 4 to repeat: nothing marked, even
+    // after the period was proven
+    let short = drawn_after(sub, "plot s 0..9");
+    assert!(!texts(&short).iter().any(|w| w.contains("period")));
+    assert!(drawn_after(&format!("{sub}\nperiod s"), "plot s 0..9") == short);
+    // wide windows: the same period as `period` proves
+    let dir = folder("wide");
+    let file = quoted(&dir.join("w.svg"));
+    for (set, period) in [("{1, 2000}", 2001), ("{3, 700, 1000}", 1700)] {
+        let lines = run(&format!(
+            "game w = subtraction {set}\nperiod w\nplot w 0..20000 to {file}"
+        ));
+        assert!(
+            lines[0].starts_with(&format!("pre-period 0, period {period}: proven")),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].ends_with(&format!("pre-period 0, period {period} marked (proven)")),
+            "{}",
+            lines[1]
+        );
+    }
+    let user = "game u(n) = { u(n - k) + nim(0) for k in {1, 3, 4} if k <= n }";
+    let fresh = drawn_after(user, "plot u 0..60");
+    assert!(texts(&fresh).iter().any(|w| w == "period 7 (observed)"));
+    assert!(drawn_after(&format!("{user}\nperiod u\nplot u 0..500"), "plot u 0..60") == fresh);
+}

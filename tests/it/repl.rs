@@ -370,9 +370,44 @@ fn help_on_a_topic_shows_that_part_of_the_reference() {
     assert!(got.contains("Rule families"), "{got}");
     let (got, _) = session(&mut repl, &[":help chek"]);
     assert!(
-        got.contains("error: no help on `chek`; did you mean `:help check`? topics: "),
+        got.contains("error: no help on `chek`: no topic or section of the reference has the word; did you mean `:help check`? topics: "),
         "{got}"
     );
+    // a part of a section is a topic of its own, and no comment written
+    // for tools shows
+    let (got, _) = session(&mut repl, &[":help misère"]);
+    assert!(
+        got.starts_with("mex> :help misère\nMisère play\n\n"),
+        "{got}"
+    );
+    assert!(!got.contains("<!--"), "{got}");
+    assert!(
+        got.contains("More on this: `:help quotient` (Misère quotients)"),
+        "{got}"
+    );
+    for topic in mex::repl::topics::topics() {
+        let (got, _) = session(&mut repl, &[&format!(":help {topic}")]);
+        assert!(
+            !got.contains("<!--") && !got.contains("no help on"),
+            ":help {topic}: {got}"
+        );
+    }
+    // a word that names no topic is searched for in the reference's text
+    let (got, _) = session(&mut repl, &[":help kayles"]);
+    assert!(
+        got.starts_with("mex> :help kayles\n`kayles` is not a topic; the reference uses it in "),
+        "{got}"
+    );
+    assert!(
+        got.contains("most in this one (`:help game`):\n\nDefining games\n"),
+        "{got}"
+    );
+    assert!(
+        got.contains("`kayles` is also in: `:help families` (Rule families)"),
+        "{got}"
+    );
+    let (got, _) = session(&mut repl, &[":help kayels"]);
+    assert!(got.contains("did you mean `:help kayles`?"), "{got}");
     let (got, _) = session(&mut repl, &[":help"]);
     assert!(got.contains(":help TOPIC"), "{got}");
     assert!(got.contains("docs/language.md"), "{got}");
@@ -468,4 +503,24 @@ fn a_line_starting_with_a_bar_continues_the_game_defined_before() {
         "g is Nim once all three parts are in\n{got}"
     );
     assert_eq!(got.matches("Error").count(), 1, "{got}");
+}
+
+/// At the prompt no input ends with a summary of checks (a run of files
+/// does); the REPL keeps the count for a piped script's end.
+#[test]
+fn no_summary_of_checks_after_an_input() {
+    let mut repl = Repl::new(Session::default());
+    let (got, _) = session(
+        &mut repl,
+        &[
+            "check grundy *1 == 1",
+            "check grundy *2 == 3\ncheck grundy *3 == 3",
+        ],
+    );
+    assert!(
+        !got.contains("checks passed") && !got.contains("checks failed"),
+        "{got}"
+    );
+    assert_eq!(repl.summary.checks, 3);
+    assert_eq!(repl.summary.failed, 1);
 }

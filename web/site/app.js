@@ -47,26 +47,52 @@ $('share').onclick = () => {
 };
 
 // --- examples
+const menu = $('examples'), blank = menu.options[0];
 for (const [name] of (self.MEX_EXAMPLES || [])) {
   const o = document.createElement('option');
   o.value = name; o.textContent = name;
-  $('examples').appendChild(o);
+  menu.appendChild(o);
 }
-$('examples').onchange = (e) => {
-  const found = (self.MEX_EXAMPLES || []).find(([n]) => n === e.target.value);
-  if (found) { code.value = found[1]; highlight(code.value); toUrl(); }
+// The menu follows the text: the example it is, or, once it is no longer
+// one, a blank entry that says so.
+let picked = false;
+function syncMenu() {
+  const found = (self.MEX_EXAMPLES || []).find(([, text]) => text === code.value);
+  if (found) { menu.value = found[0]; picked = true; return; }
+  blank.textContent = picked ? '(edited)' : 'choose one…';
+  menu.value = '';
+}
+// Old answers go with the program they came from.
+function clearOutput(words) {
+  out.innerHTML = '';
+  delete out.dataset.stdout; delete out.dataset.status;
+  status.textContent = words;
+}
+menu.onchange = () => {
+  const found = (self.MEX_EXAMPLES || []).find(([n]) => n === menu.value);
+  if (!found) { syncMenu(); return; }
+  if (running) stop();
+  code.value = found[1]; highlight(code.value); toUrl(); syncMenu();
+  clearOutput(`${found[0]}: Run (Ctrl-Enter) to see its answers`);
 };
+code.addEventListener('input', syncMenu);
 
 // --- running, in a worker
 let worker = null, running = null, nextId = 1;
 function newWorker() {
   worker = new Worker('worker.js');
   worker.onmessage = (e) => {
-    const { id, progress, result } = e.data;
+    const { id, progress, result, version } = e.data;
+    if (version) { $('version').textContent = 'mex ' + version; return; }
     if (!running || id !== running.id) return;
     if (progress) {
-      const [done, total] = progress;
-      status.textContent = total > 0 ? `working: ${done.toLocaleString()} of ${total.toLocaleString()}` : `working: ${done.toLocaleString()} done`;
+      // what is counted, its rate since the run started, the time so far
+      const [done, total, unit] = progress;
+      const secs = (performance.now() - running.start) / 1000;
+      const rate = secs > 0 ? Math.round(done / secs) : 0;
+      const what = unit || 'positions';
+      const count = total > 0 ? `${done.toLocaleString()} of ${total.toLocaleString()} ${what}` : `${done.toLocaleString()} ${what}`;
+      status.textContent = `working: ${count}, ${rate.toLocaleString()}/s, ${Math.floor(secs)} s`;
       return;
     }
     finish(result);
@@ -146,6 +172,7 @@ code.addEventListener('keydown', (e) => {
     highlight(code.value);
   }
 });
-window.addEventListener('hashchange', fromUrl);
+window.addEventListener('hashchange', () => { fromUrl(); syncMenu(); });
 newWorker();
 fromUrl();
+syncMenu();

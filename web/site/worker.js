@@ -26,10 +26,12 @@
 })();
 importScripts('mex_web.js');
 const ready = wasm_bindgen({ module_or_path: 'mex_web_bg.wasm' });
+// the page shows the interpreter's version
+ready.then(() => self.postMessage({ version: wasm_bindgen.version() }));
 self.onmessage = async (e) => {
   await ready;
   const { id, source, format } = e.data;
-  const progress = (done, total) => self.postMessage({ id, progress: [done, total] });
+  const progress = (done, total, unit) => self.postMessage({ id, progress: [done, total, unit] });
   let result;
   try {
     result = JSON.parse(wasm_bindgen.run(source, format, progress));

@@ -20,25 +20,52 @@ pub fn tab_limits() -> Limits {
     l
 }
 
-/// Reports progress to the page now and then (every so many ticks).
+/// Reports progress to the page now and then (every so many reports of
+/// the engine): a count, the total when it is known (0 when not), and what
+/// is counted, from which the page works out a rate.
 struct Progress {
     report: Option<js_sys::Function>,
     ticks: u64,
+    /// What a report with a total counts: positions, or a research run's
+    /// values.
+    unit: &'static str,
+}
+
+impl Progress {
+    fn report(&mut self, done: u64, total: u64, unit: &str) {
+        self.ticks += 1;
+        if self.ticks % 256 == 1
+            && let Some(f) = &self.report
+        {
+            let _ = f.call3(
+                &JsValue::NULL,
+                &JsValue::from_f64(done as f64),
+                &JsValue::from_f64(total as f64),
+                &JsValue::from_str(unit),
+            );
+        }
+    }
 }
 
 impl Watch for Progress {
     fn tick(&mut self, done: u64, total: u64) -> Result<(), Interrupted> {
-        self.ticks += 1;
-        if self.ticks.is_multiple_of(256)
-            && let Some(f) = &self.report
-        {
-            let _ = f.call2(
-                &JsValue::NULL,
-                &JsValue::from_f64(done as f64),
-                &JsValue::from_f64(total as f64),
-            );
+        self.report(done, total, self.unit);
+        Ok(())
+    }
+
+    /// Before any position is finished, the options looked at are counted
+    /// (a long search shows work, not `0 positions`).
+    fn work(&mut self, positions: u64, steps: u64) -> Result<(), Interrupted> {
+        if positions == 0 && steps > 0 {
+            self.report(steps, 0, "options looked at");
+        } else {
+            self.report(positions, 0, "positions");
         }
         Ok(())
+    }
+
+    fn counting(&mut self, unit: &'static str) {
+        self.unit = unit;
     }
 }
 
@@ -48,7 +75,11 @@ impl Watch for Progress {
 /// "status":N, "files":[{"name":..., "svg":...}]}` (the status the command
 /// line would exit with; the files `plot ... to FILE` would have written).
 pub fn run_json(source: &str, json_format: bool, report: Option<js_sys::Function>) -> Value {
-    let mut session = Session::new(Box::new(Progress { report, ticks: 0 }));
+    let mut session = Session::new(Box::new(Progress {
+        report,
+        ticks: 0,
+        unit: "positions",
+    }));
     session.store.set_limits(tab_limits());
     session.store.files = Some(Vec::new());
     session.format = if json_format {
@@ -58,6 +89,10 @@ pub fn run_json(source: &str, json_format: bool, report: Option<js_sys::Function
     };
     let mut events = Vec::new();
     let r = session.run("program.mex", source, &mut |e| events.push(event(e)));
+    // the line a run with checks ends with, as on the command line
+    if !r.interrupted {
+        session.summary(r.summary(), &mut |e| events.push(event(e)));
+    }
     let files: Vec<Value> = session
         .store
         .files
@@ -76,7 +111,7 @@ fn event(e: Event) -> Value {
             "passed": passed,
             "text": lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
         }),
-        Event::Svg(svg) => json!({ "kind": "svg", "svg": svg }),
+        Event::Svg { svg, .. } => json!({ "kind": "svg", "svg": svg }),
         Event::Error { text, to_stdout } => json!({
             "kind": if to_stdout { "out" } else { "error" },
             "text": text,
@@ -111,8 +146,8 @@ pub fn last_panic() -> String {
     PANIC.lock().map(|s| s.clone()).unwrap_or_default()
 }
 
-/// The version, for the page's footer.
+/// The interpreter's version, for the page's footer.
 #[wasm_bindgen]
 pub fn version() -> String {
-    env!("CARGO_PKG_VERSION").to_string()
+    mex::VERSION.to_string()
 }
