@@ -47,3 +47,36 @@ fn no_test_skips_as_a_pass() {
     let found = offending(&["eprintln!(\"skipped", "eprintln!(\"skipping"]);
     assert!(found.is_empty(), "tests that skip and report ok:\n{}", found.join("\n"));
 }
+
+#[test]
+fn the_integration_tests_are_one_binary() {
+    // every file of tests/ at the top is a test binary of its own, linking
+    // the crate again: the tests live in tests/it/ as modules of one
+    let top = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let binaries: Vec<String> = std::fs::read_dir(&top)
+        .expect("tests/")
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .map(|p| p.display().to_string())
+        .collect();
+    assert!(binaries.is_empty(), "test binaries beside tests/it: {binaries:?}");
+    let main = std::fs::read_to_string(top.join("it/main.rs")).expect("tests/it/main.rs");
+    for (file, _) in sources() {
+        let module = Path::new(&file).file_stem().unwrap().to_string_lossy().into_owned();
+        if module != "main" {
+            assert!(main.contains(&format!("mod {module};")), "{file} is not a module of tests/it/main.rs");
+        }
+    }
+}
+
+#[test]
+fn the_readme_says_how_to_have_mex_on_the_path() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
+        .expect("README.md");
+    let install = readme.find("cargo install --path .").expect("the install command");
+    // before the first place that runs `mex` by that name
+    let first_use = readme.find("mex grade ").expect("the grading section");
+    assert!(install < first_use, "the install command comes after `mex grade`");
+    assert!(readme.contains("target/release/mex"), "the path of the binary");
+}
