@@ -76,7 +76,7 @@ fn the_readme_says_how_to_have_mex_on_the_path() {
         .expect("README.md");
     let install = readme.find("cargo install --path .").expect("the install command");
     // before the first place that runs `mex` by that name
-    let first_use = readme.find("mex grade ").expect("the grading section");
+    let first_use = readme.find("mex grade key.mex").expect("the grading section");
     assert!(install < first_use, "the install command comes after `mex grade`");
     assert!(readme.contains("target/release/mex"), "the path of the binary");
 }
