@@ -14,10 +14,23 @@ use crate::render;
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
 
+/// Diagnostics a report keeps (a file of millions of errors is reported
+/// whole, but only counted past these).
+pub const KEPT: usize = 10_000;
+
+/// Statements skipped for a definition with an error that are reported
+/// one by one in a run; past these they are counted, and one diagnostic at
+/// the end says how many (a chain of 100,000 `let`s after one error would
+/// otherwise be 100,000 diagnostics).
+const SKIPS_SHOWN: usize = 100;
+
 /// How running one source went.
 #[derive(Debug, Default)]
 pub struct Report {
+    /// The diagnostics reported, the first [`KEPT`] of them.
     pub errors: Vec<Diagnostic>,
+    /// Diagnostics reported past the first [`KEPT`], counted only.
+    pub errors_not_kept: usize,
     pub failed_checks: usize,
     pub interrupted: bool,
     /// Every `check` graded, with where its statement starts (a byte
@@ -32,7 +45,7 @@ impl Report {
         Summary {
             checks: self.checks.len(),
             failed: self.failed_checks,
-            errors: self.errors.len(),
+            errors: self.errors.len() + self.errors_not_kept,
         }
     }
 
@@ -142,6 +155,7 @@ impl Session {
         }
         self.store.sync(&self.defs, &redefined);
         let steps = unit.actions.into_iter().zip(unit.locs).zip(unit.uses);
+        let (mut skips, mut last_skip) = (0usize, None);
         for ((action, loc), uses) in steps {
             let at = loc.start as usize;
             while let Some((_, d)) = pending.next_if(|(p, _)| *p <= at) {
@@ -153,7 +167,12 @@ impl Session {
                 continue;
             }
             if let Some(d) = self.blocked(src, &uses) {
-                self.say(d, emit, &mut report);
+                skips += 1;
+                if skips <= SKIPS_SHOWN {
+                    self.say(d, emit, &mut report);
+                } else {
+                    last_skip = Some(loc);
+                }
                 self.failed_let(&action);
                 continue;
             }
@@ -185,6 +204,17 @@ impl Session {
         for (_, d) in pending {
             self.say(d, emit, &mut report);
         }
+        if let Some(loc) = last_skip {
+            let hidden = skips - SKIPS_SHOWN;
+            let d = Diagnostic::error(
+                loc.range(),
+                format!("{hidden} more statements were skipped, each needing a definition with an error (not shown one by one)"),
+            )
+            .at(src)
+            .label("the last of them")
+            .hint("fix the first errors above: the statements after them then run");
+            self.say(d, emit, &mut report);
+        }
         report
     }
 
@@ -195,7 +225,11 @@ impl Session {
             text: self.render(&d, self.color),
             to_stdout: self.diagnostics_to_stdout(),
         });
-        report.errors.push(d);
+        if report.errors.len() < KEPT {
+            report.errors.push(d);
+        } else {
+            report.errors_not_kept += 1;
+        }
     }
 
     /// Installs a game definition; returns the game's id if it replaces
@@ -231,7 +265,7 @@ impl Session {
             return;
         };
         if self.defs.globals.len() == *id {
-            self.defs.globals.push(Value::Int(0));
+            self.defs.push_global(Value::Int(0));
         }
         let failure = Failure {
             name: name.clone(),
@@ -301,7 +335,7 @@ impl Session {
                     Value::IntSet(_) => crate::ir::Type::IntSet,
                 };
                 debug_assert_eq!(*id, self.defs.globals.len());
-                self.defs.globals.push(value);
+                self.defs.push_global(value);
                 self.names.globals.insert(name.clone(), (*id, t));
                 self.names.failed_names.remove(name);
             }

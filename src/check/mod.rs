@@ -168,8 +168,6 @@ impl Checker<'_> {
 
 /// `spec.mex:3`: the source and line of a place.
 pub fn place(sources: &Sources, loc: Loc) -> String {
-    let text = sources.text(loc.src);
-    let at = (loc.start as usize).min(text.len());
-    let line = text.get(..at).unwrap_or(text).matches('\n').count() + 1;
+    let (line, _) = sources.line_column(loc.src, loc.start as usize);
     format!("{}:{line}", sources.name(loc.src))
 }

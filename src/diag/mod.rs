@@ -185,7 +185,7 @@ impl Sources {
         let shown = view.as_ref().map_or(text, |v| v.text.as_str());
         let place = |r: &Range<usize>| view.as_ref().map_or(r.clone(), |v| v.range(r));
         let header_fix = view.as_ref().map(|v| {
-            let line = crop::line_number(text, span.start);
+            let line = self.line_column(d.source, span.start).0;
             let name = self.name(d.source);
             (
                 format!(
@@ -216,8 +216,15 @@ impl Sources {
         // above the one before, and heads it with the main span's place,
         // which would then name a line the snippet does not show. In order,
         // every label is in the one snippet, under the main span's place.
+        // (the line of a whole source from its index of line starts: a
+        // count of the text before it would make a file of many errors
+        // take time quadratic in its length)
         labels.sort_by_key(|(r, _, _)| {
-            crop::line_number(shown, r.end.saturating_sub(1).max(r.start))
+            let at = r.end.saturating_sub(1).max(r.start);
+            match &view {
+                None => self.line_column(d.source, at).0,
+                Some(_) => crop::line_number(shown, at),
+            }
         });
         for (r, msg, color) in labels {
             report = report.with_label(

@@ -12,23 +12,31 @@ use crate::ir::GameDef;
 #[derive(Default)]
 pub struct Defs {
     pub games: Vec<GameDef>,
+    /// The `let` values, by id; added with [`Defs::push_global`], which
+    /// keeps their bytes counted.
     pub globals: Vec<Value>,
+    /// The bytes the `let` values hold (see [`Defs::held_bytes`]).
+    held: u64,
 }
 
 impl Defs {
     /// About the bytes the `let` values hold (a game by its parts; an
-    /// explicit set's options were counted when it was built).
+    /// explicit set's options were counted when it was built), kept as a
+    /// running total: every question asks it, and a file may hold 100,000
+    /// `let`s.
     pub fn held_bytes(&self) -> u64 {
-        self.globals
-            .iter()
-            .map(|v| match v {
-                Value::Int(_) => 0,
-                Value::Game(g) => {
-                    g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64
-                }
-                Value::IntSet(s) => s.len() as u64 * 8,
-            })
-            .fold(0, u64::saturating_add)
+        self.held
+    }
+
+    /// Adds the value of the next `let`.
+    pub fn push_global(&mut self, v: Value) {
+        let bytes = match &v {
+            Value::Int(_) => 0,
+            Value::Game(g) => g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64,
+            Value::IntSet(s) => s.len() as u64 * 8,
+        };
+        self.held = self.held.saturating_add(bytes);
+        self.globals.push(v);
     }
 
     /// How a position is written: `kayles(5)`, `two(3, 4)`, `S`.

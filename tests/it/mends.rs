@@ -147,3 +147,30 @@ fn a_long_union_is_flat() {
     let lines = run_ok(&format!("game g = {alternatives}\ngrundy g + *1"));
     assert_eq!(lines, ["1"]);
 }
+
+#[test]
+fn a_cascade_of_skipped_statements_is_one_diagnostic_past_a_hundred() {
+    // one error, then 20,000 `let`s each needing the one before
+    let mut src = String::from("let a0 = nim(0 - 1)\n");
+    for i in 1..=20_000 {
+        src += &format!("let a{i} = a{} + *1\n", i - 1);
+    }
+    src += "grundy *3\n";
+    let out = mex_cmd(&["-"], src.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "3\n");
+    let err = stderr(&out);
+    // the error, the first hundred skips, and one line for the rest
+    assert_eq!(err.matches("Error: ").count(), 102, "{}", &err[..err.len().min(2000)]);
+    assert!(err.contains("19900 more statements were skipped"), "{}", &err[err.len().saturating_sub(2000)..]);
+}
+
+#[test]
+fn a_report_keeps_a_bounded_number_of_diagnostics() {
+    let src = "grundy nim(-1)\n".repeat(12_000);
+    let (_, report) = Session::default().run_collect("<t>", &src);
+    assert_eq!(report.errors.len(), mex::session::KEPT);
+    assert_eq!(report.errors.len() + report.errors_not_kept, 12_000);
+    assert_eq!(report.summary().errors, 12_000);
+    assert_eq!(report.status(), 2);
+}
