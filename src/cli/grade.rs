@@ -17,18 +17,79 @@ use std::time::{Duration, Instant};
 pub struct GradeArgs {
     /// The teacher's spec: definitions and `check` lines (each a question).
     pub key: PathBuf,
-    /// The students' files.
+    /// The students' files (with `--bundle`: the zip file to write).
     #[arg(required = true)]
     pub students: Vec<PathBuf>,
-    /// `text` (a table), `json` (a record a student, then a summary), `csv`.
-    #[arg(long, default_value = "text", value_parser = ["text", "json", "csv"])]
+    /// `text` (a table), `json` (a record a student, then a summary), `csv`
+    /// (a row a student, keyed by the student), `junit` (JUnit XML), or
+    /// `gradescope` (Gradescope's results.json, for one student).
+    #[arg(long, default_value = "text", value_parser = ["text", "json", "csv", "junit", "gradescope"])]
     pub format: String,
+    /// A late penalty: PERCENT off for every DAYS days (or part of them)
+    /// a student is late, as `--lateness FILE` gives them.
+    #[arg(long, value_name = "DAYS:PERCENT", value_parser = parse_late)]
+    pub late: Option<(f64, f64)>,
+    /// A CSV file with a row a student, `student,days`: the days late.
+    #[arg(long, value_name = "FILE", requires = "late")]
+    pub lateness: Option<PathBuf>,
+    /// Writes a Gradescope autograder for the key (KEY OUT.zip): setup.sh
+    /// builds mex from its source, run_autograder grades the submission.
+    #[arg(long)]
+    pub bundle: bool,
     /// Writes one feedback file per student into this folder.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Seconds each student's file may run.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub time: f64,
+}
+
+/// `DAYS:PERCENT`, both positive and finite.
+fn parse_late(s: &str) -> Result<(f64, f64), String> {
+    let (d, p) = s
+        .split_once(':')
+        .ok_or("write DAYS:PERCENT, e.g. `1:10` (10% off a day late)")?;
+    let num = |x: &str| {
+        x.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0)
+    };
+    match (num(d), num(p)) {
+        (Some(d), Some(p)) if p <= 100.0 => Ok((d, p)),
+        _ => Err("DAYS and PERCENT are positive numbers, PERCENT at most 100".into()),
+    }
+}
+
+/// The days late of each student, from a CSV of `student,days` rows (a
+/// header row is allowed).
+fn lateness(path: &Path) -> Result<std::collections::HashMap<String, f64>, String> {
+    let text = read(path)?;
+    let mut r = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let mut days = std::collections::HashMap::new();
+    for (i, row) in r.records().enumerate() {
+        let row = row.map_err(|e| format!("mex grade: {}: {e}", path.display()))?;
+        let (Some(who), Some(d)) = (row.get(0), row.get(1)) else {
+            continue;
+        };
+        match d.trim().parse::<f64>() {
+            Ok(d) if d.is_finite() && d >= 0.0 => {
+                days.insert(who.trim().to_string(), d);
+            }
+            _ if i == 0 => {} // a header
+            _ => {
+                return Err(format!(
+                    "mex grade: {} row {}: `{d}` is not a number of days",
+                    path.display(),
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(days)
 }
 
 /// Print the blank sheet of a key: every answer replaced by `?`.
@@ -78,6 +139,23 @@ pub fn sheet(args: SheetArgs) -> u8 {
 }
 
 pub fn grade(args: GradeArgs) -> u8 {
+    if args.bundle {
+        return super::bundle::write(&args.key, &args.students);
+    }
+    if args.format == "gradescope" && args.students.len() != 1 {
+        eprintln!("mex grade: `--format gradescope` writes the results of one student: give one file");
+        return 2;
+    }
+    let late_days = match &args.lateness {
+        Some(p) => match lateness(p) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                eprintln!("{e}");
+                return 2;
+            }
+        },
+        None => None,
+    };
     let key_name = args.key.display().to_string();
     let key_text = match read(&args.key) {
         Ok(t) => t,
@@ -111,7 +189,7 @@ pub fn grade(args: GradeArgs) -> u8 {
         );
         return 2;
     }
-    let mut class = Vec::new();
+    let mut class: Vec<Graded> = Vec::new();
     for path in &args.students {
         let file = path.display().to_string();
         let graded = match read(path) {
@@ -138,9 +216,24 @@ pub fn grade(args: GradeArgs) -> u8 {
         };
         class.push(graded);
     }
+    let files: Vec<String> = class.iter().map(|g| g.file.clone()).collect();
+    for (g, id) in class.iter_mut().zip(grade::student_ids(&files)) {
+        g.student = id;
+        if let (Some((every, percent)), Some(days)) = (args.late, &late_days)
+            && let Some(&d) = days.get(&g.student).or_else(|| days.get(&g.file))
+            && d > 0.0
+        {
+            g.late = Some(grade::Late {
+                days: d,
+                percent: ((d / every).ceil() * percent).min(100.0),
+            });
+        }
+    }
     let written = match args.format.as_str() {
         "json" => grade::report::json(&key, &class),
         "csv" => grade::report::csv(&key, &class),
+        "junit" => grade::report::junit(&key, &class),
+        "gradescope" => grade::report::gradescope(&key, &class[0]),
         _ => grade::report::text(&key, &class),
     };
     print!("{written}");
@@ -161,16 +254,15 @@ pub fn grade(args: GradeArgs) -> u8 {
 fn broken(key: &grade::Key, file: &str, why: &str) -> Graded {
     Graded {
         file: file.to_string(),
-        answers: key
-            .questions
-            .iter()
-            .map(|q| grade::Answered {
-                question: q.text.clone(),
-                status: Status::Error,
-                line: None,
-                answer: None,
-                expected: q.answer.clone(),
-                why: vec![why.to_string()],
+        student: String::new(),
+        late: None,
+        warnings: Vec::new(),
+        answers: (0..key.questions.len())
+            .map(|i| {
+                let mut a = key.unanswered(i);
+                a.status = Status::Error;
+                a.why = vec![why.to_string()];
+                a
             })
             .collect(),
         output: String::new(),

@@ -1,6 +1,7 @@
 //! Command-line front ends around the session: files, `-e`, piped input,
 //! and the terminal REPL.
 
+mod bundle;
 pub mod grade;
 mod output;
 mod progress;

@@ -9,15 +9,18 @@
 //! clock: the front end gives it the texts and the watch that ends a run
 //! past its time.
 
+pub mod normal;
 pub mod question;
 pub mod report;
 
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::session::{Report, Session};
-use crate::syntax::ast::StmtKind;
+use crate::syntax::ast::{Question, StmtKind};
 use crate::syntax::parse::parse;
-use question::{Asked, asked, starts_with_question};
+use normal::Lets;
+use question::{Asked, asked, lets, starts_with_question};
+use std::collections::HashSet;
 
 /// The key, ready to grade with.
 pub struct Key {
@@ -26,6 +29,12 @@ pub struct Key {
     /// their numbers): its definitions, lets and sets.
     pub defs: String,
     pub questions: Vec<Asked>,
+    /// The key's `let`s, by name (a student's question may use them, or
+    /// write out what they name).
+    pub lets: Lets,
+    /// The names the key defines (games and `let`s): a student who defines
+    /// one again is warned.
+    pub names: HashSet<String>,
 }
 
 /// Why a key cannot be graded with.
@@ -37,7 +46,7 @@ pub struct KeyError {
 }
 
 /// How a student answered one question.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     Ok,
     Fail,
@@ -59,8 +68,16 @@ impl Status {
 /// One question, for one student.
 #[derive(Debug, Clone)]
 pub struct Answered {
+    /// The question's id: `q1`, `q2`, ... in the key's order.
+    pub id: String,
     pub question: String,
     pub status: Status,
+    /// The points the question is worth, and those earned (all of them for
+    /// `ok`; a part of them for a partial answer where the key allows it).
+    pub points: f64,
+    pub earned: f64,
+    /// What the report adds: the other lines that answered the question.
+    pub notes: Vec<String>,
     /// The student's line (1-based), where there is one.
     pub line: Option<usize>,
     /// The student's answer as written.
@@ -75,6 +92,13 @@ pub struct Answered {
 #[derive(Debug, Clone)]
 pub struct Graded {
     pub file: String,
+    /// The student's id in exports (see [`student_ids`]): the file's stem
+    /// until the front end names the class.
+    pub student: String,
+    /// A late penalty: the days late and the percent taken off the score.
+    pub late: Option<Late>,
+    /// Warnings for the feedback: a definition of the key's made again.
+    pub warnings: Vec<String>,
     pub answers: Vec<Answered>,
     /// What the student's file printed and reported when run whole (for
     /// the feedback), cut at [`OUTPUT_BYTES`].
@@ -83,12 +107,53 @@ pub struct Graded {
     pub timed_out: bool,
 }
 
+/// A late penalty (see `mex grade --late`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Late {
+    pub days: f64,
+    pub percent: f64,
+}
+
 impl Graded {
-    pub fn score(&self) -> usize {
+    /// The points earned, less any late penalty.
+    pub fn score(&self) -> f64 {
+        let earned: f64 = self.answers.iter().map(|a| a.earned).sum();
+        match self.late {
+            Some(l) => earned * (1.0 - l.percent.clamp(0.0, 100.0) / 100.0),
+            None => earned,
+        }
+    }
+
+    /// The questions answered right.
+    pub fn right(&self) -> usize {
         self.answers
             .iter()
             .filter(|a| a.status == Status::Ok)
             .count()
+    }
+}
+
+impl Key {
+    /// The points of every question together.
+    pub fn total(&self) -> f64 {
+        self.questions.iter().map(|q| q.marking.points).sum()
+    }
+
+    /// A question as a student's report starts it: ungraded, missing.
+    pub fn unanswered(&self, i: usize) -> Answered {
+        let q = &self.questions[i];
+        Answered {
+            id: format!("q{}", i + 1),
+            question: q.text.clone(),
+            status: Status::Missing,
+            points: q.marking.points,
+            earned: 0.0,
+            notes: Vec::new(),
+            line: None,
+            answer: None,
+            expected: q.answer.clone(),
+            why: Vec::new(),
+        }
     }
 }
 
@@ -126,7 +191,14 @@ pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyErro
         };
         return Err(KeyError { rendered, message });
     }
-    let questions = asked(&text, &parsed.stmts);
+    let key_lets = lets(&parsed.stmts);
+    let questions = asked(&text, &parsed.stmts, &key_lets);
+    if let Some(message) = asked_twice(&text, &questions) {
+        return Err(KeyError {
+            rendered: String::new(),
+            message,
+        });
+    }
     if questions.is_empty() {
         return Err(KeyError {
             rendered: String::new(),
@@ -143,7 +215,36 @@ pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyErro
         name: name.to_string(),
         defs,
         questions,
+        lets: key_lets,
+        names: defined_names(&parsed.stmts),
     })
+}
+
+/// The games and `let`s a source defines, by name.
+fn defined_names(stmts: &[crate::syntax::ast::Stmt]) -> HashSet<String> {
+    stmts
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Game { name, .. } | StmtKind::Let(name, _) => Some(name.text.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A key that asks one question twice cannot be graded with: which line
+/// would a student's answer be graded against? The message names both.
+fn asked_twice(text: &str, questions: &[Asked]) -> Option<String> {
+    for (i, q) in questions.iter().enumerate() {
+        if let Some(other) = questions[..i].iter().find(|o| o.key == q.key) {
+            return Some(format!(
+                "the key asks `{}` twice, on lines {} and {}: keep one of them",
+                q.text,
+                line_of(text, other.span.start),
+                line_of(text, q.span.start)
+            ));
+        }
+    }
+    None
 }
 
 /// Replaces a stretch of text by spaces, keeping its line breaks.
@@ -181,7 +282,8 @@ pub fn student(
 ) -> Graded {
     let text = crate::session::normalized(text);
     let parsed = parse(&text);
-    let theirs = asked(&text, &parsed.stmts);
+    let (theirs_lets, warnings) = student_lets(key, &parsed.stmts, &text);
+    let theirs = asked(&text, &parsed.stmts, &theirs_lets);
     // The whole file, for its diagnostics and the feedback.
     let mut whole = key_session(key, watch());
     let mut output = String::new();
@@ -206,31 +308,73 @@ pub fn student(
     let mut timed_out = report.interrupted;
     // Each question, graded in the key's session.
     let mut grader = key_session(key, watch());
+    let ctx = Theirs {
+        text: &text,
+        stmts: &parsed.stmts,
+        lets: &theirs_lets,
+    };
+    let mut used = vec![false; theirs.len()];
     let mut answers = Vec::new();
-    for q in &key.questions {
-        let mut a = Answered {
-            question: q.text.clone(),
-            status: Status::Missing,
-            line: None,
-            answer: None,
-            expected: q.answer.clone(),
-            why: Vec::new(),
-        };
-        if let Some(t) = theirs.iter().find(|t| t.key == q.key) {
-            a.line = Some(line_of(&text, t.span.start));
-            if t.blank {
-                a.why.push("not answered (`?`)".into());
-            } else if timed_out {
+    for (i, q) in key.questions.iter().enumerate() {
+        let mut a = key.unanswered(i);
+        let mine: Vec<usize> = (0..theirs.len()).filter(|&j| theirs[j].key == q.key).collect();
+        for &j in &mine {
+            used[j] = true;
+        }
+        // the last answer counts; lines still holding `?` do not answer
+        let answered: Vec<usize> = mine.iter().copied().filter(|&j| !theirs[j].blank).collect();
+        match answered.split_last() {
+            Some((&j, earlier)) => {
+                let t = &theirs[j];
+                a.line = Some(line_of(&text, t.span.start));
                 a.answer = Some(t.answer.clone());
-                a.status = Status::Error;
-                a.why.push("time limit: the file ran past its time".into());
-            } else {
-                a.answer = Some(t.answer.clone());
-                let (status, why, stopped) = grade_one(&mut grader, file, &text, t);
-                a.status = status;
-                a.why = why;
-                timed_out |= stopped;
+                if !earlier.is_empty() {
+                    let lines: Vec<String> = earlier
+                        .iter()
+                        .map(|&e| line_of(&text, theirs[e].span.start).to_string())
+                        .collect();
+                    a.notes.push(format!(
+                        "also answered on line{} {}: the last answer counts",
+                        if lines.len() == 1 { "" } else { "s" },
+                        lines.join(", ")
+                    ));
+                }
+                if timed_out {
+                    a.status = Status::Error;
+                    a.why.push("time limit: the file ran past its time".into());
+                } else if let Some(why) = restates(q, t, &theirs_lets) {
+                    a.status = Status::Fail;
+                    a.why.push(why);
+                } else {
+                    let g = grade_one(&mut grader, file, &ctx, t);
+                    a.status = g.status;
+                    a.why = g.why;
+                    a.earned = credit(q, g.status, g.share);
+                    timed_out |= g.stopped;
+                }
             }
+            None if !mine.is_empty() => {
+                a.line = Some(line_of(&text, theirs[mine[0]].span.start));
+                a.why.push("not answered (`?`)".into());
+            }
+            None => {}
+        }
+        answers.push(a);
+    }
+    // Questions no line asked: a check one edit away from one, or a line
+    // that does not parse but starts with it, answers it as an error.
+    for (i, q) in key.questions.iter().enumerate() {
+        let a = &mut answers[i];
+        if a.status != Status::Missing || a.line.is_some() {
+            continue;
+        }
+        if let Some(j) = (0..theirs.len()).find(|&j| !used[j] && !theirs[j].blank && one_edit(&theirs[j].text, &q.text)) {
+            used[j] = true;
+            let t = &theirs[j];
+            a.line = Some(line_of(&text, t.span.start));
+            a.status = Status::Error;
+            a.answer = Some(t.answer.clone());
+            a.why.push(format!("did you mean {}: {}? `{}` is not a question of the sheet", a.id, q.text, t.text));
         } else if let Some(s) = unparsed_answer(&parsed.stmts, &text, &q.text) {
             a.line = Some(line_of(&text, s.start));
             a.status = Status::Error;
@@ -240,33 +384,171 @@ pub fn student(
                 a.why.push("this line does not parse".into());
             }
         }
-        answers.push(a);
     }
     Graded {
         file: file.to_string(),
+        student: stem(file),
+        late: None,
+        warnings,
         answers,
         output,
         timed_out,
     }
 }
 
+/// A file's name without its folders and its last extension.
+fn stem(file: &str) -> String {
+    let name = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    match name.rsplit_once('.') {
+        Some((s, _)) if !s.is_empty() => s.to_string(),
+        _ => name.to_string(),
+    }
+}
+
+/// The students' ids, from their files' paths: the first folder of each
+/// path under the folder all of them share (`class/alice/hw.mex` and
+/// `class/bob/hw.mex` are `alice` and `bob`), or, for a file right in it,
+/// the file's stem (`class/carol.mex` is `carol`).
+pub fn student_ids(files: &[String]) -> Vec<String> {
+    let parts: Vec<Vec<&str>> = files
+        .iter()
+        .map(|f| f.split(['/', '\\']).filter(|p| !p.is_empty() && *p != ".").collect())
+        .collect();
+    // the folders every path starts with
+    let mut common = parts.first().map_or(0, |p| p.len().saturating_sub(1));
+    for p in &parts {
+        let shared = parts[0]
+            .iter()
+            .zip(p.iter())
+            .take(p.len().saturating_sub(1))
+            .take_while(|(a, b)| a == b)
+            .count();
+        common = common.min(shared);
+    }
+    files
+        .iter()
+        .zip(&parts)
+        .map(|(f, p)| match &p[common.min(p.len())..] {
+            [folder, _, ..] => (*folder).to_string(),
+            _ => stem(f),
+        })
+        .collect()
+}
+
+/// A student's source, as grading reads it.
+struct Theirs<'a> {
+    text: &'a str,
+    stmts: &'a [crate::syntax::ast::Stmt],
+    /// The `let`s the student's questions may use: the key's, and the
+    /// student's own that define no name of the key's.
+    lets: &'a Lets,
+}
+
+/// The student's `let`s that questions may use, with the key's, and a
+/// warning for each definition of a name the key defines (the key's stays
+/// in force for grading).
+fn student_lets(
+    key: &Key,
+    stmts: &[crate::syntax::ast::Stmt],
+    text: &str,
+) -> (Lets, Vec<String>) {
+    let mut all = key.lets.clone();
+    let mut warnings = Vec::new();
+    for s in stmts {
+        let (name, what) = match &s.kind {
+            StmtKind::Game { name, .. } => (name, "game"),
+            StmtKind::Let(name, _) => (name, "let"),
+            _ => continue,
+        };
+        if key.names.contains(&name.text) {
+            warnings.push(format!(
+                "line {}: `{}` is defined by the key; your `{what} {}` is not used for grading (the key's is)",
+                line_of(text, s.span.start),
+                name.text,
+                name.text
+            ));
+        } else if let StmtKind::Let(n, e) = &s.kind {
+            all.insert(n.text.clone(), e.clone());
+        }
+    }
+    (all, warnings)
+}
+
+/// An `equiv` answer that restates the question earns nothing: where the
+/// key's answer is a nimber or a number, the student's must be one; and
+/// in any case it may not name a game the question names.
+fn restates(q: &Asked, t: &Asked, lets: &Lets) -> Option<String> {
+    use crate::syntax::ast::Check;
+    let (Check::Equiv(asked, theirs), Check::Equiv(_, keys)) = (&t.check, &q.check) else {
+        return None;
+    };
+    let theirs_n = normal::expr(theirs, lets, &HashSet::new(), 0);
+    let mut in_question = HashSet::new();
+    normal::names(&normal::expr(asked, lets, &HashSet::new(), 0), &mut in_question);
+    let mut in_answer = HashSet::new();
+    normal::names(&theirs_n, &mut in_answer);
+    let value_asked = normal::is_value(&normal::expr(keys, lets, &HashSet::new(), 0));
+    let restated = in_answer.iter().any(|n| in_question.contains(n));
+    (restated || (value_asked && !normal::is_value(&theirs_n))).then(|| {
+        format!(
+            "the answer must be a nimber or a number: `{}` {}",
+            t.answer,
+            if restated { "restates the question" } else { "is not one" }
+        )
+    })
+}
+
+/// Whether a student's question is one edit (a letter added, left out,
+/// changed, or two swapped) from a key's, spaces aside.
+fn one_edit(theirs: &str, keys: &str) -> bool {
+    let squeeze = |s: &str| s.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    strsim::osa_distance(&squeeze(theirs), &squeeze(keys)) <= 1
+}
+
+/// The points an answer earns: all for `ok`; for a partial answer, its
+/// share where the key gives partial credit.
+fn credit(q: &Asked, status: Status, share: (u64, u64)) -> f64 {
+    let points = q.marking.points;
+    match status {
+        Status::Ok => points,
+        Status::Fail if q.marking.partial && share.1 > 0 => points * share.0 as f64 / share.1 as f64,
+        _ => 0.0,
+    }
+}
+
+/// How one check was graded.
+struct One {
+    status: Status,
+    why: Vec<String>,
+    /// The share of it that is right (see [`crate::query::Graded::share`]).
+    share: (u64, u64),
+    /// The time limit stopped it.
+    stopped: bool,
+}
+
 /// Grades one check of a student's in the key's session: the statement as
 /// written, placed where it stands in the file (so its diagnostics point
-/// at the student's line and column).
-fn grade_one(
-    grader: &mut Session,
-    file: &str,
-    text: &str,
-    t: &Asked,
-) -> (Status, Vec<String>, bool) {
+/// at the student's line and column), after the student's `let`s it uses.
+fn grade_one(grader: &mut Session, file: &str, theirs: &Theirs, t: &Asked) -> One {
+    let text = theirs.text;
     let mut placed = text[..t.span.start].to_string();
     blank_out(&mut placed, 0..t.span.start);
+    for span in needed_lets(theirs, t) {
+        placed.replace_range(span.clone(), &text[span]);
+    }
     placed.push_str(&text[t.span.clone()]);
     let (out, report) = grader.run_collect(file, &placed);
+    let one = |status, why, share, stopped| One {
+        status,
+        why,
+        share,
+        stopped,
+    };
     if report.interrupted {
-        return (
+        return one(
             Status::Error,
             vec!["time limit: the file ran past its time".into()],
+            (0, 1),
             true,
         );
     }
@@ -276,12 +558,65 @@ fn grade_one(
             .iter()
             .map(|d| grader.render(d, false))
             .collect();
-        return (Status::Error, why, false);
+        return one(Status::Error, why, (0, 1), false);
     }
     match report.checks.first() {
-        Some((_, g)) if g.passed => (Status::Ok, Vec::new(), false),
-        Some(_) => (Status::Fail, out.into_iter().skip(1).collect(), false),
-        None => (Status::Error, vec!["the check did not run".into()], false),
+        Some((_, g)) if g.passed => one(Status::Ok, Vec::new(), (1, 1), false),
+        Some((_, g)) => one(Status::Fail, out.into_iter().skip(1).collect(), g.share, false),
+        None => one(Status::Error, vec!["the check did not run".into()], (0, 1), false),
+    }
+}
+
+/// The spans of the student's `let` statements a check uses, directly or
+/// through other `let`s, before it (those that define no name of the key's).
+fn needed_lets(theirs: &Theirs, t: &Asked) -> Vec<std::ops::Range<usize>> {
+    use crate::syntax::ast::Check;
+    let mut want = HashSet::new();
+    match &t.check {
+        Check::Answer { query, .. } => {
+            if let Question::Answer(q) = normal::question(&Question::Answer((**query).clone()), &Lets::new()) {
+                query_names(&q, &mut want);
+            }
+        }
+        Check::Move(g, h) | Check::Equiv(g, h) => {
+            normal::names(g, &mut want);
+            normal::names(h, &mut want);
+        }
+        Check::Blank { .. } => {}
+    }
+    let mut spans = Vec::new();
+    // the lets before the check, last first, each adding the names it uses
+    for s in theirs.stmts.iter().rev().filter(|s| s.span.end <= t.span.start) {
+        if let StmtKind::Let(n, e) = &s.kind
+            && want.remove(&n.text)
+            && theirs.lets.get(&n.text) == Some(e)
+        {
+            normal::names(e, &mut want);
+            spans.push(s.span.clone());
+        }
+    }
+    spans
+}
+
+/// The names the expressions of a query use.
+fn query_names(q: &crate::syntax::ast::Query, out: &mut HashSet<String>) {
+    use crate::syntax::ast::Query as Q;
+    match q {
+        Q::Grundy(e)
+        | Q::Outcome(e)
+        | Q::MisereOutcome(e)
+        | Q::MisereGrundy(e)
+        | Q::MisereMoves(e)
+        | Q::MisereExplain(e)
+        | Q::Genus(e)
+        | Q::Moves(e)
+        | Q::Explain(e)
+        | Q::Mex(e) => normal::names(e, out),
+        Q::Equiv(a, b) => {
+            normal::names(a, out);
+            normal::names(b, out);
+        }
+        _ => {}
     }
 }
 
@@ -321,28 +656,71 @@ fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
 }
 
-/// The blank sheet: the key with every answer replaced by `?`.
+/// The blank sheet: the key with every answer replaced by `?`, the comment
+/// at the end of each `check` line left out (a key's comments there often
+/// hold the working, and its marks), and so is every comment the key marks
+/// as the teacher's: a line whose comment starts with `##`.
 pub fn sheet(text: &str) -> String {
     let text = crate::session::normalized(text);
     let parsed = parse(&text);
-    let mut spans: Vec<std::ops::Range<usize>> = parsed
-        .stmts
-        .iter()
-        .filter_map(|s| match &s.kind {
-            StmtKind::Check(c) => Some(match c {
-                crate::syntax::ast::Check::Answer { expect_at, .. } => expect_at.clone(),
-                crate::syntax::ast::Check::Move(_, h) | crate::syntax::ast::Check::Equiv(_, h) => {
-                    h.span.clone()
-                }
-                crate::syntax::ast::Check::Blank { at, .. } => at.clone(),
-            }),
-            _ => None,
-        })
-        .collect();
-    spans.sort_by_key(|r| std::cmp::Reverse(r.start));
+    let mut cuts: Vec<(std::ops::Range<usize>, &str)> = Vec::new();
+    for s in &parsed.stmts {
+        let StmtKind::Check(c) = &s.kind else {
+            continue;
+        };
+        let answer = match c {
+            crate::syntax::ast::Check::Answer { expect_at, .. } => expect_at.clone(),
+            crate::syntax::ast::Check::Move(_, h) | crate::syntax::ast::Check::Equiv(_, h) => {
+                h.span.clone()
+            }
+            crate::syntax::ast::Check::Blank { at, .. } => at.clone(),
+        };
+        cuts.push((answer, "?"));
+        if let Some(comment) = question::trailing_comment(&text, s.span.end) {
+            // from the end of the statement to the end of the comment
+            let end = comment.as_ptr() as usize - text.as_ptr() as usize + comment.len();
+            cuts.push((s.span.end..end, ""));
+        }
+    }
+    // the teacher's comments: `##` to the end of the line
+    let mut at = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(i) = teacher_comment(line) {
+            let body = line.trim_end_matches(['\n', '\r']).len();
+            let start = if line[..i].trim().is_empty() {
+                0
+            } else {
+                line[..i].trim_end().len()
+            };
+            let end = if start == 0 { line.len() } else { body };
+            cuts.push((at + start..at + end, ""));
+        }
+        at += line.len();
+    }
+    cuts.sort_by_key(|(r, _)| std::cmp::Reverse(r.start));
     let mut out = text.to_string();
-    for r in spans {
-        out.replace_range(r, "?");
+    let mut last = usize::MAX;
+    for (r, with) in cuts {
+        // of two cuts that overlap, the later one (already made) stands
+        if r.end > last {
+            continue;
+        }
+        last = r.start;
+        out.replace_range(r, with);
     }
     out
+}
+
+/// Where a line's teacher comment (`##`) starts, outside strings.
+fn teacher_comment(line: &str) -> Option<usize> {
+    let mut in_string = false;
+    let b = line.as_bytes();
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'"' => in_string = !in_string,
+            b'#' if !in_string => return (b.get(i + 1) == Some(&b'#')).then_some(i),
+            _ => {}
+        }
+    }
+    None
 }

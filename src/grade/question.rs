@@ -3,6 +3,7 @@
 //! brackets do not matter: brackets leave no node in the syntax tree), and
 //! where its answer is written.
 
+use super::normal::{self, Lets};
 use crate::syntax::ast::{Check, Stmt, StmtKind};
 use std::ops::Range;
 
@@ -19,20 +20,97 @@ pub struct Asked {
     pub answer: String,
     /// The answer is `?`: not answered.
     pub blank: bool,
+    /// The check, parsed.
+    pub check: Check,
+    /// The points a key gives the question, from a `points: N` in the
+    /// comment at the end of its line (1 by default), and whether it gives
+    /// partial credit (`points: N, partial`).
+    pub marking: Marking,
 }
 
-/// The checks of a parsed source.
-pub fn asked(src: &str, stmts: &[Stmt]) -> Vec<Asked> {
+/// What a question of the key is worth.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Marking {
+    pub points: f64,
+    pub partial: bool,
+}
+
+impl Default for Marking {
+    fn default() -> Self {
+        Marking {
+            points: 1.0,
+            partial: false,
+        }
+    }
+}
+
+/// The checks of a parsed source; `lets` are the `let` names its
+/// questions may use, each read as what it names.
+pub fn asked(src: &str, stmts: &[Stmt], lets: &Lets) -> Vec<Asked> {
     stmts
         .iter()
         .filter_map(|s| match &s.kind {
-            StmtKind::Check(c) => Some(one(src, s, c)),
+            StmtKind::Check(c) => Some(one(src, s, c, lets)),
             _ => None,
         })
         .collect()
 }
 
-fn one(src: &str, stmt: &Stmt, c: &Check) -> Asked {
+/// The `let` definitions of a parsed source, by name (the last of each).
+pub fn lets(stmts: &[Stmt]) -> Lets {
+    stmts
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::Let(n, e) => Some((n.text.clone(), e.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The comment at the end of the line where a statement ends, without its
+/// `#`: `None` when the line has none.
+pub fn trailing_comment(src: &str, stmt_end: usize) -> Option<&str> {
+    let end = stmt_end.min(src.len());
+    let line_end = src[end..].find('\n').map_or(src.len(), |i| end + i);
+    let rest = &src[end..line_end];
+    let hash = rest.find('#')?;
+    // only spaces (or a `;`) between the statement and its comment
+    rest[..hash]
+        .chars()
+        .all(|c| c.is_whitespace() || c == ';')
+        .then(|| rest[hash + 1..].trim())
+}
+
+/// The marking a key's comment gives: `points: 3`, `points: 4, partial`
+/// (anywhere in the comment, in any case; `point` too).
+pub fn marking(comment: Option<&str>) -> Marking {
+    let Some(c) = comment else {
+        return Marking::default();
+    };
+    let lower = c.to_ascii_lowercase();
+    let Some(at) = lower.find("points:").map(|i| i + 7).or_else(|| lower.find("point:").map(|i| i + 6)) else {
+        return Marking::default();
+    };
+    let rest = lower[at..].trim_start();
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    let points = digits.parse::<f64>().ok().filter(|p| p.is_finite() && *p >= 0.0);
+    let after = &rest[digits.len()..];
+    Marking {
+        points: points.unwrap_or(1.0),
+        partial: after.trim_start().strip_prefix(',').is_some_and(|r| r.trim_start().starts_with("partial")),
+    }
+}
+
+/// A question's text with its line breaks and runs of spaces made one
+/// space (a question written over two lines is one line in a table).
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn one(src: &str, stmt: &Stmt, c: &Check, lets: &Lets) -> Asked {
     let slice = |r: &Range<usize>| src.get(r.clone()).unwrap_or("").trim().to_string();
     let answer_at = match c {
         Check::Answer { expect_at, .. } => expect_at.clone(),
@@ -51,8 +129,8 @@ fn one(src: &str, stmt: &Stmt, c: &Check) -> Asked {
         .trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '=' | '-' | '>' | ','))
         .to_string();
     Asked {
-        key: canonical(&format!("{:?}", c.question())),
-        text: if question.is_empty() { whole } else { question },
+        key: canonical(&format!("{:?}", normal::question(&c.question(), lets))),
+        text: one_line(if question.is_empty() { &whole } else { &question }),
         span: stmt.span.clone(),
         answer: if matches!(c, Check::Blank { .. }) {
             String::new()
@@ -60,6 +138,8 @@ fn one(src: &str, stmt: &Stmt, c: &Check) -> Asked {
             slice(&answer_at)
         },
         blank: matches!(c, Check::Blank { .. }),
+        check: c.clone(),
+        marking: marking(trailing_comment(src, stmt.span.end)),
     }
 }
 
@@ -117,7 +197,7 @@ mod tests {
     use crate::syntax::parse::parse;
 
     fn keys(src: &str) -> Vec<String> {
-        asked(src, &parse(src).stmts)
+        asked(src, &parse(src).stmts, &Lets::new())
             .into_iter()
             .map(|a| a.key)
             .collect()
@@ -137,13 +217,29 @@ mod tests {
     #[test]
     fn question_text_and_answer() {
         let src = "check grundy kayles(10) == 2\ncheck move nim(3) + nim(5) -> nim(3) + nim(3)\ncheck equiv *3, ?";
-        let a = asked(src, &parse(src).stmts);
+        let a = asked(src, &parse(src).stmts, &Lets::new());
         assert_eq!(a[0].text, "grundy kayles(10)");
         assert_eq!(a[0].answer, "2");
         assert_eq!(a[1].text, "move nim(3) + nim(5)");
         assert_eq!(a[1].answer, "nim(3) + nim(3)");
         assert_eq!(a[2].text, "equiv *3");
         assert!(a[2].blank);
+    }
+
+    #[test]
+    fn points_come_from_the_comment_at_the_end_of_the_line() {
+        let src = "check grundy *1 == 1   # points: 3\ncheck grundy *2 == 2 # mex{0, 1} = 2 [points: 2.5, partial]\ncheck grundy *3 == 3\n# points: 9\n";
+        let a = asked(src, &parse(src).stmts, &Lets::new());
+        assert_eq!(a[0].marking, Marking { points: 3.0, partial: false });
+        assert_eq!(a[1].marking, Marking { points: 2.5, partial: true });
+        assert_eq!(a[2].marking, Marking::default());
+    }
+
+    #[test]
+    fn a_question_over_two_lines_is_one_line() {
+        let src = "check grundy (kayles(4) +\n    kayles(5)) == 2";
+        let a = asked(src, &parse(src).stmts, &Lets::new());
+        assert_eq!(a[0].text, "grundy (kayles(4) + kayles(5))");
     }
 
     #[test]

@@ -295,6 +295,11 @@ pub struct Graded {
     pub found_words: Option<String>,
     /// Why the answer is what it is (for a FAIL).
     pub why: Vec<String>,
+    /// The share of the answer that is right, as a fraction (right, of),
+    /// for graders that give partial credit: 1/1 for a pass; for a
+    /// sequence, its terms that are right of its terms; for `check move`,
+    /// 1/2 for a legal move that does not win; else 0/1.
+    pub share: (u64, u64),
 }
 
 /// The value an answer gives, for `check` to compare.

@@ -203,9 +203,10 @@ pub fn check_move(
     let h: BTreeSet<u64> = to.iter().copied().collect();
     let turned: Vec<u64> = g.symmetric_difference(&h).copied().collect();
     let (gs, hs) = (quoted(&g, len), quoted(&h, len));
-    let fail = |found: String, why: Vec<String>| {
+    let fail = |found: String, why: Vec<String>, legal: bool| {
         Ok(Some(MoveGraded {
             passed: false,
+            legal,
             found,
             moves: moves.clone(),
             why,
@@ -217,6 +218,7 @@ pub fn check_move(
             vec![format!(
                 "{hs} is {gs} itself: a move turns at least one coin"
             )],
+            false,
         );
     };
     if !g.contains(&last) {
@@ -225,6 +227,7 @@ pub fn check_move(
             vec![format!(
                 "the rightmost coin turned, {last}, goes from tails to heads; a move turns its rightmost coin from heads to tails"
             )],
+            false,
         );
     }
     let Some(all) = row_moves(defs, store, game, &g)? else {
@@ -238,12 +241,14 @@ pub fn check_move(
                 "{} is not a move of `{name}`: from the head at {last}, the options of {name}({last}) allow other coins",
                 turn_text(&turned)
             )],
+            false,
         );
     }
     let v = value(defs, store, game, &h)?;
     if v == 0 {
         return Ok(Some(MoveGraded {
             passed: true,
+            legal: true,
             found: "a winning move".into(),
             moves,
             why: Vec::new(),
@@ -255,5 +260,6 @@ pub fn check_move(
             "{} leaves {hs}, of value {v}, not 0: the other player wins from it",
             turn_text(&turned)
         )],
+        true,
     )
 }

@@ -387,6 +387,21 @@ impl Slip<'_> {
                 self.plain()
                     .hint("separate the expected values with spaces: `== 0 1 2 0`"),
             ),
+            // `check grundy *0 == 5 - 5`: arithmetic after `==`
+            _ if before.iter().any(|t| t.1 == Tok::EqEq)
+                && matches!(
+                    self.tok,
+                    Tok::Minus | Tok::Plus | Tok::Slash | Tok::Percent | Tok::Caret | Tok::Xor
+                ) =>
+            {
+                let eq = before.iter().rposition(|t| t.1 == Tok::EqEq).unwrap_or(0);
+                let from = before.get(eq + 1).map_or(self.l, |t| t.0);
+                Some(
+                    Diagnostic::error(from..self.r, "the answer after `==` is written as a value, not worked out")
+                        .label("an expression here")
+                        .hint("write the value itself: a number (`0`), a nimber (`*2`), `P` or `N`, or a sequence's values (`0 1 2`)"),
+                )
+            }
             _ if self.expects("==") && !self.expects("->") => Some(self.plain().hint(
                 "the expected answer goes after `==`: `check grundy nim(3) + nim(5) == 6`",
             )),

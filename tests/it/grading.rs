@@ -124,10 +124,10 @@ fn every_status() {
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows.len(), 3);
     assert!(
-        rows[0].starts_with("file,score,total,grundy k(10),"),
+        rows[0].starts_with("student,file,score,total,grundy k(10),"),
         "{csv}"
     );
-    assert_eq!(rows[1], "s.mex,1,3,ok,error,fail");
+    assert_eq!(rows[1], "s,s.mex,1,3,ok,error,fail");
 }
 
 #[test]

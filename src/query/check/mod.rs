@@ -19,23 +19,31 @@ pub fn check(
     expect: &Expect,
     text: &str,
 ) -> Result<Graded, EvalError> {
-    let graded = |passed, found, found_words, why| Graded {
+    let graded = |passed, found, found_words, why, share| Graded {
         text: text.to_string(),
         passed,
         expected: expect.clone(),
         found,
         found_words,
         why,
+        share,
     };
+    let all = |passed: bool| (u64::from(passed), 1);
     match (q, expect) {
         (QueryIr::Moves(g), Expect::Move { to, .. }) => {
             let m = why::check_move(defs, store, g, to)?;
-            Ok(graded(m.passed, m.moves, Some(m.found), m.why))
+            // a legal move that does not win is half an answer
+            let share = match (m.passed, m.legal) {
+                (true, _) => (1, 1),
+                (false, true) => (1, 2),
+                (false, false) => (0, 1),
+            };
+            Ok(graded(m.passed, m.moves, Some(m.found), m.why, share))
         }
         (QueryIr::Equiv(g, h), Expect::Equivalent) => {
             let a = answer(defs, store, q)?;
             let (passed, words, why) = why::check_equiv(defs, store, g, h)?;
-            Ok(graded(passed, a, Some(words), why))
+            Ok(graded(passed, a, Some(words), why, all(passed)))
         }
         _ => {
             let a = answer(defs, store, q)?;
@@ -58,7 +66,16 @@ pub fn check(
                 }
                 _ => why::why(defs, store, q, expect, &a)?,
             };
-            Ok(graded(passed, a, None, why))
+            // a sequence: the share of its terms that are right
+            let share = match (expect, &a.found()) {
+                _ if passed => (1, 1),
+                (Expect::Values(x), Found::Values(y)) if !x.is_empty() => {
+                    let right = x.iter().zip(y).filter(|(p, q)| p == q).count();
+                    (right as u64, x.len().max(y.len()) as u64)
+                }
+                _ => (0, 1),
+            };
+            Ok(graded(passed, a, None, why, share))
         }
     }
 }

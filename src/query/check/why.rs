@@ -142,6 +142,8 @@ fn period_break(
 /// A graded `check move G -> H`.
 pub struct MoveGraded {
     pub passed: bool,
+    /// The move is one of G's, winning or not.
+    pub legal: bool,
     /// What was found, in words.
     pub found: String,
     /// The winning moves from G.
@@ -183,10 +185,12 @@ pub fn check_move(
     let hv = store.value(defs, &h)?;
     let (moves, winning) = winning_moves(defs, store, &g)?;
     let mut why = Vec::new();
+    let legal = matches!(relation, Relation::OneMove { .. });
     let found = match relation {
         Relation::OneMove { .. } if hv == 0 => {
             return Ok(MoveGraded {
                 passed: true,
+                legal: true,
                 found: "a winning move".into(),
                 moves,
                 why,
@@ -213,6 +217,7 @@ pub fn check_move(
     why.push(winning);
     Ok(MoveGraded {
         passed: false,
+        legal,
         found,
         moves,
         why,
