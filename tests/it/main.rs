@@ -19,6 +19,7 @@ mod io;
 mod laws;
 mod limits;
 mod loopy;
+mod marking;
 mod mends;
 mod misere;
 mod naive;
