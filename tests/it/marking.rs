@@ -353,6 +353,7 @@ fn a_bundle_holds_an_autograder_and_the_source_it_builds() {
     let src = tempfile::tempdir().unwrap();
     archive.extract(src.path()).unwrap();
     let meta = std::process::Command::new(env!("CARGO"))
+        .current_dir(src.path())
         .args(["metadata", "--offline", "--no-deps", "--format-version", "1", "--manifest-path"])
         .arg(src.path().join("mex-src/Cargo.toml"))
         .output()
