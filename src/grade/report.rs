@@ -1,7 +1,7 @@
 //! A class's grades written out: a table for the teacher (text), JSON
 //! Lines or CSV for other programs, and one feedback text per student.
 
-use super::{Graded, Key, Status};
+use super::{Graded, Key, Limit, Status, clean};
 use serde_json::{Value, json};
 
 /// The mean score and the questions most often not `ok`, most missed first.
@@ -48,14 +48,14 @@ pub fn text(key: &Key, class: &[Graded]) -> String {
     let n = key.questions.len();
     let width = class
         .iter()
-        .map(|g| g.file.chars().count())
+        .map(|g| clean::line(&g.file).chars().count())
         .max()
         .unwrap_or(4)
         .max(7);
     let mut out = String::new();
     out.push_str("questions:\n");
     for (i, q) in key.questions.iter().enumerate() {
-        out.push_str(&format!("  q{} {}\n", i + 1, q.text));
+        out.push_str(&format!("  q{} {}\n", i + 1, clean::line(&q.text)));
     }
     out.push('\n');
     out.push_str(&format!("{:<width$}", "student"));
@@ -64,7 +64,7 @@ pub fn text(key: &Key, class: &[Graded]) -> String {
     }
     out.push_str("  score\n");
     for g in class {
-        out.push_str(&format!("{:<width$}", g.file));
+        out.push_str(&format!("{:<width$}", clean::line(&g.file)));
         for a in &g.answers {
             out.push_str(&format!(" {:>7}", a.status.word()));
         }
@@ -83,7 +83,7 @@ pub fn text(key: &Key, class: &[Graded]) -> String {
     } else {
         out.push_str("most often missed:\n");
         for (q, k) in s.missed.iter().take(5) {
-            out.push_str(&format!("  {q}: {k} of {}\n", s.students));
+            out.push_str(&format!("  {}: {k} of {}\n", clean::line(q), s.students));
         }
     }
     out
@@ -124,15 +124,17 @@ fn student_json(g: &Graded, total: usize) -> Value {
             })
         })
         .collect();
-    json!({"file": g.file, "score": g.score(), "total": total, "questions": questions})
+    json!({"file": g.file, "score": g.score(), "total": total, "ended": g.ended, "questions": questions})
 }
 
-/// A header, then a row per student: file, score, total, a column per question.
+/// A header, then a row per student: file, score, total, a column per
+/// question. Every cell is [`clean::csv_cell`]: no control character, no
+/// formula.
 pub fn csv(key: &Key, class: &[Graded]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec!["file".to_string(), "score".into(), "total".into()];
     header.extend(key.questions.iter().map(|q| q.text.clone()));
-    let _ = w.write_record(&header);
+    let _ = w.write_record(header.iter().map(|c| clean::csv_cell(c).into_owned()));
     for g in class {
         let mut row = vec![
             g.file.clone(),
@@ -140,22 +142,30 @@ pub fn csv(key: &Key, class: &[Graded]) -> String {
             key.questions.len().to_string(),
         ];
         row.extend(g.answers.iter().map(|a| a.status.word().to_string()));
-        let _ = w.write_record(&row);
+        let _ = w.write_record(row.iter().map(|c| clean::csv_cell(c).into_owned()));
     }
     String::from_utf8_lossy(&w.into_inner().unwrap_or_default()).into_owned()
 }
 
 /// The feedback a teacher hands back: each question, what was answered,
 /// each FAIL's why and each error's diagnostic; then what the file printed.
+/// Every control character but newline and tab is shown escaped
+/// ([`clean::text`]).
 pub fn feedback(key: &Key, g: &Graded) -> String {
+    clean::text(&feedback_raw(key, g)).into_owned()
+}
+
+fn feedback_raw(key: &Key, g: &Graded) -> String {
     let mut out = format!(
         "{}: {} of {} questions right\n",
-        g.file,
+        clean::line(&g.file),
         g.score(),
         key.questions.len()
     );
-    if g.timed_out {
-        out.push_str("(the file ran past its time limit)\n");
+    match g.ended {
+        Some(Limit::Time) => out.push_str("(the file ran past its time limit)\n"),
+        Some(Limit::Memory) => out.push_str("(the file ran past its memory limit)\n"),
+        None => {}
     }
     for (i, a) in g.answers.iter().enumerate() {
         out.push('\n');
@@ -163,7 +173,7 @@ pub fn feedback(key: &Key, g: &Graded) -> String {
         out.push_str(&format!(
             "q{} {}{at}: {}\n",
             i + 1,
-            a.question,
+            clean::line(&a.question),
             a.status.word()
         ));
         if let Some(ans) = &a.answer {
