@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Grades a class of 30 students of ten questions each and prints the time:
+# Grades a class of 300 students of twelve questions each, with one worker
+# (--jobs 1) and with two (--jobs 2), and prints both times and their ratio:
 #   benches/grade_class.sh [STUDENTS]
-# The key asks Grundy values, outcomes, winning moves and sequences of
-# Kayles, Dawson's Kayles and a subtraction game; each student answers some
-# right, some wrong, leaves some out and writes one line that does not parse.
+# Each student is graded in a process of its own. The key asks Grundy
+# values, outcomes, winning moves and sequences of Kayles, Dawson's Kayles
+# and a subtraction game; each student answers some right, some wrong,
+# leaves some out and writes one line that does not parse. The two runs
+# must print the same table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release --quiet
 MEX="$PWD/target/release/mex"
-N="${1:-30}"
+N="${1:-300}"
 DIR="$(mktemp -d)"
 trap 'rm -rf "$DIR"' EXIT
 cat > "$DIR/key.mex" <<'KEY'
@@ -25,6 +28,8 @@ check move kayles(5) + nim(3) -> kayles(3) + nim(3)
 check sequence s 0..14 == 0 1 0 1 2 3 2 0 1 0 1 2 3 2
 check period kayles == 71 12
 check grundy s(1000) + dawson(1000) == 6
+check grundy *3 + *5 == 6
+check outcome nim(4) == N
 KEY
 "$MEX" grade "$DIR/key.mex" "$DIR/key.mex" --format csv > /dev/null || {
   echo "the key's checks do not pass" >&2; exit 1; }
@@ -39,8 +44,19 @@ for i in $(seq 1 "$N"); do
     3) sed -i 's/kayles(3) + nim(3)/kayles(4) + nim(3)/' "$f" ;;
   esac
 done
-start=$(date +%s.%N)
-"$MEX" grade "$DIR/key.mex" "$DIR"/student*.mex > "$DIR/out.txt"
-end=$(date +%s.%N)
-tail -8 "$DIR/out.txt"
-echo "graded $N students of $(grep -c '^check' "$DIR/key.mex") questions in $(echo "$end - $start" | bc) s"
+run() {
+  local start end
+  start=$(date +%s.%N)
+  "$MEX" grade "$DIR/key.mex" "$DIR"/student*.mex --jobs "$1" > "$DIR/out$1.txt"
+  end=$(date +%s.%N)
+  echo "$end - $start" | bc
+}
+one=$(run 1)
+two=$(run 2)
+cmp -s "$DIR/out1.txt" "$DIR/out2.txt" || { echo "--jobs 1 and --jobs 2 differ" >&2; exit 1; }
+tail -8 "$DIR/out1.txt"
+questions=$(grep -c '^check' "$DIR/key.mex")
+echo "graded $N students of $questions questions on $(nproc) cores:"
+echo "  --jobs 1: $one s"
+echo "  --jobs 2: $two s"
+echo "  ratio (jobs 1 / jobs 2): $(echo "scale=2; $one / $two" | bc)"

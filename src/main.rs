@@ -7,12 +7,25 @@ use std::process::ExitCode;
 
 /// The interpreter runs on a thread with a large stack: everything deep is
 /// iterative, this is only a margin for dropping large nested values.
-const STACK: usize = 512 * 1024 * 1024;
+const STACK: usize = cli::isolate::STACK as usize;
 
 fn main() -> ExitCode {
     // `mex grade ...` and `mex sheet ...` are commands of their own; any
     // other first argument is a file, as it always was.
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // The processes `mex grade` and `mex --sandbox` run untrusted files in
+    // (see cli/isolate.rs) run on the main thread, whose stack grows only
+    // as it is used: its parent sets how far (RLIMIT_STACK), and all of it
+    // counts against the memory cap.
+    match argv.get(1).and_then(|a| a.to_str()) {
+        Some(cli::isolate::GRADE_CHILD) if argv.len() == 2 => {
+            return ExitCode::from(cli::grade::child());
+        }
+        Some(cli::isolate::SANDBOX_CHILD) if argv.len() == 2 => {
+            return ExitCode::from(cli::sandbox_child());
+        }
+        _ => {}
+    }
     let job: Box<dyn FnOnce() -> u8 + Send> = match argv.get(1).and_then(|a| a.to_str()) {
         Some("grade") => {
             let args = cli::grade::GradeArgs::parse_from(argv.iter().skip(1));

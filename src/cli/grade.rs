@@ -1,13 +1,16 @@
 //! `mex grade KEY STUDENT...` and `mex sheet KEY`: the front end of the
-//! class grader (`mex::grade`). It reads the files (each bounded), gives
-//! each student a time limit (a watch that stops the run past it), writes
-//! the table, and with `--report DIR` one feedback file per student, only
-//! inside DIR.
+//! class grader (`mex::grade`). It reads the files (regular files only,
+//! each bounded), grades each student in a process of its own under a time
+//! and a memory cap ([`super::isolate`]), `--jobs` at a time, keeps every
+//! answer a process reported before it was stopped, writes the table, and
+//! with `--report DIR` one feedback file per student, only inside DIR, its
+//! name fixed by the student's path.
 
+use super::isolate::{self, Caps, Ended, GRADE_CHILD, read_regular};
 use clap::Parser;
 use mex::engine::{Interrupted, Quiet, Watch};
-use mex::grade::{self, Graded, Status};
-use mex::repl::file::read_source;
+use mex::grade::{self, Cut, Graded, Partial, Step, clean};
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -39,9 +42,17 @@ pub struct GradeArgs {
     /// Writes one feedback file per student into this folder.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
-    /// Seconds each student's file may run.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    /// Seconds each student's file may run (a number above 0).
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = isolate::seconds)]
     pub time: f64,
+    /// MiB of memory (address space) each student's process may have.
+    #[arg(long, value_name = "MIB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(64..=1 << 30))]
+    pub memory: u64,
+    /// Students graded at once (each in a process of its own); by default
+    /// as many as the cores.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
 }
 
 /// `DAYS:PERCENT`, both positive and finite.
@@ -99,6 +110,17 @@ pub struct SheetArgs {
     pub key: PathBuf,
 }
 
+/// What the process grading one student is handed on its standard input.
+#[derive(Serialize, Deserialize)]
+struct Request {
+    key_name: String,
+    key_text: String,
+    file: String,
+    text: String,
+    /// Seconds.
+    time: f64,
+}
+
 /// Another watch (Ctrl-C, progress) with a time limit added.
 pub struct Within {
     pub inner: Box<dyn Watch>,
@@ -122,7 +144,12 @@ impl Watch for Within {
 }
 
 fn read(path: &Path) -> Result<String, String> {
-    read_source(path).map_err(|e| format!("mex: cannot read {}: {e}", path.display()))
+    read_regular(path).map_err(|e| {
+        format!(
+            "mex: cannot read {}: {e}",
+            clean::line(&path.display().to_string())
+        )
+    })
 }
 
 pub fn sheet(args: SheetArgs) -> u8 {
@@ -164,7 +191,7 @@ pub fn grade(args: GradeArgs) -> u8 {
             return 2;
         }
     };
-    let time = Duration::from_secs_f64(args.time.clamp(0.01, 86_400.0));
+    let time = Duration::from_secs_f64(args.time);
     let key = match grade::key(
         &key_name,
         &key_text,
@@ -175,7 +202,7 @@ pub fn grade(args: GradeArgs) -> u8 {
     ) {
         Ok(k) => k,
         Err(e) => {
-            eprint!("{}", e.rendered);
+            eprint!("{}", clean::text(&e.rendered));
             eprintln!("mex grade: {}", e.message);
             return 2;
         }
@@ -185,37 +212,19 @@ pub fn grade(args: GradeArgs) -> u8 {
     {
         eprintln!(
             "mex grade: cannot make the report folder {}: {e}",
-            dir.display()
+            clean::line(&dir.display().to_string())
         );
         return 2;
     }
-    let mut class: Vec<Graded> = Vec::new();
-    for path in &args.students {
-        let file = path.display().to_string();
-        let graded = match read(path) {
-            Ok(text) => {
-                // each of the two runs (the file whole, then its answers
-                // graded) has the time limit
-                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    grade::student(&key, &file, &text, &mut || {
-                        Box::new(Within {
-                            inner: Box::new(Quiet),
-                            until: Instant::now() + time,
-                        })
-                    })
-                }));
-                run.unwrap_or_else(|_| {
-                    broken(
-                        &key,
-                        &file,
-                        "the grader failed on this file (please report it)",
-                    )
-                })
-            }
-            Err(e) => broken(&key, &file, &e),
-        };
-        class.push(graded);
-    }
+    let caps = Caps {
+        time,
+        memory: args.memory,
+    };
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |j| j as usize,
+    );
+    let mut class = grade_all(&key, &key_text, &args.students, caps, jobs);
     let files: Vec<String> = class.iter().map(|g| g.file.clone()).collect();
     for (g, id) in class.iter_mut().zip(grade::student_ids(&files)) {
         g.student = id;
@@ -238,11 +247,13 @@ pub fn grade(args: GradeArgs) -> u8 {
     };
     print!("{written}");
     if let Some(dir) = &args.report {
-        let mut taken = std::collections::HashSet::new();
-        for g in &class {
-            let name = report_name(&g.file, &mut taken);
+        for (g, path) in class.iter().zip(&args.students) {
+            let name = report_name(path);
             if let Err(e) = write_inside(dir, &name, &grade::report::feedback(&key, g)) {
-                eprintln!("mex grade: cannot write the feedback for {}: {e}", g.file);
+                eprintln!(
+                    "mex grade: cannot write the feedback for {}: {e}",
+                    clean::line(&g.file)
+                );
                 return 2;
             }
         }
@@ -250,34 +261,169 @@ pub fn grade(args: GradeArgs) -> u8 {
     0
 }
 
-/// A student whose file could not be graded at all: every question an error.
-fn broken(key: &grade::Key, file: &str, why: &str) -> Graded {
-    Graded {
-        file: file.to_string(),
-        student: String::new(),
-        late: None,
-        warnings: Vec::new(),
-        answers: (0..key.questions.len())
-            .map(|i| {
-                let mut a = key.unanswered(i);
-                a.status = Status::Error;
-                a.why = vec![why.to_string()];
-                a
+/// Grades every student, `jobs` at a time, each in a process of its own;
+/// the grades in the order of the files given.
+fn grade_all(
+    key: &grade::Key,
+    key_text: &str,
+    students: &[PathBuf],
+    caps: Caps,
+    jobs: usize,
+) -> Vec<Graded> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let slots: Vec<std::sync::Mutex<Option<Graded>>> = students
+        .iter()
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
+    std::thread::scope(|s| {
+        for _ in 0..jobs.clamp(1, students.len().max(1)) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(path) = students.get(i) else { break };
+                    let graded = one_student(key, key_text, path, caps);
+                    if let Ok(mut slot) = slots[i].lock() {
+                        *slot = Some(graded);
+                    }
+                }
+            });
+        }
+    });
+    slots
+        .into_iter()
+        .zip(students)
+        .map(|(slot, path)| {
+            slot.into_inner().ok().flatten().unwrap_or_else(|| {
+                let file = path.display().to_string();
+                Partial::new(key).finish(
+                    key,
+                    &file,
+                    Some(Cut::Failed(
+                        "the grader failed on this file (please report it)".into(),
+                    )),
+                )
             })
-            .collect(),
-        output: String::new(),
-        timed_out: false,
-    }
+        })
+        .collect()
 }
 
-/// The feedback file's name: the student file's own name (letters, digits,
-/// `-`, `_`, `.` only) with `.feedback.txt`, made unique.
-fn report_name(file: &str, taken: &mut std::collections::HashSet<String>) -> String {
-    let base = Path::new(file)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let clean: String = base
+/// One student, graded in a process of its own: every step it reports is
+/// kept, whatever ends it.
+fn one_student(key: &grade::Key, key_text: &str, path: &Path, caps: Caps) -> Graded {
+    let file = path.display().to_string();
+    let text = match read_regular(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let why = format!("cannot read this file: {e}");
+            return Partial::new(key).finish(key, &file, Some(Cut::Failed(why)));
+        }
+    };
+    let request = Request {
+        key_name: key.name.clone(),
+        key_text: key_text.to_string(),
+        file: file.clone(),
+        text,
+        time: caps.time.as_secs_f64(),
+    };
+    let input = match serde_json::to_vec(&request) {
+        Ok(v) => v,
+        Err(e) => {
+            let why = format!("the file could not be handed to the grader: {e}");
+            return Partial::new(key).finish(key, &file, Some(Cut::Failed(why)));
+        }
+    };
+    drop(request);
+    let mut partial = Partial::new(key);
+    let mut line = Vec::new();
+    let ended = {
+        let mut out = |bytes: &[u8]| {
+            for &b in bytes {
+                if b == b'\n' {
+                    if let Ok(step) = serde_json::from_slice::<Step>(&line) {
+                        partial.take(step);
+                    }
+                    line.clear();
+                } else if line.len() < LINE_BYTES {
+                    line.push(b);
+                }
+            }
+        };
+        isolate::run(GRADE_CHILD, input, caps, &mut out, &mut |_| {})
+    };
+    let cut = match ended {
+        Ended::Exited(0) => None,
+        Ended::Exited(_) => Some(Cut::Failed(
+            "the grader failed on this file (please report it)".into(),
+        )),
+        Ended::Limit(l) => Some(Cut::Limit(l)),
+        Ended::Failed(why) => Some(Cut::Failed(why)),
+    };
+    partial.finish(key, &file, cut)
+}
+
+/// The longest line a grading process may send (longer ones are left out).
+const LINE_BYTES: usize = 16 << 20;
+
+/// The process that grades one student (`mex --grade-child`): the request
+/// on standard input, each step a JSON line on standard output as soon as
+/// it is done. It opens no file.
+pub fn child() -> u8 {
+    use std::io::Write;
+    let started = Instant::now();
+    let Some(req) = isolate::request::<Request>() else {
+        eprintln!("mex: the grading request could not be read");
+        return 3;
+    };
+    let Ok(key) = grade::prepare(&req.key_name, &req.key_text) else {
+        eprintln!("mex: the key could not be read");
+        return 3;
+    };
+    let until = started + Duration::from_secs_f64(req.time);
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        grade::student_steps(
+            &key,
+            &req.file,
+            &req.text,
+            &mut || {
+                Box::new(Within {
+                    inner: Box::new(Quiet),
+                    until,
+                })
+            },
+            &mut |step| {
+                if let Ok(mut line) = serde_json::to_vec(&step) {
+                    line.push(b'\n');
+                    let _ = out.write_all(&line);
+                    let _ = out.flush();
+                }
+            },
+        );
+    }));
+    if ran.is_err() { 3 } else { 0 }
+}
+
+/// The feedback file's name, fixed by the student's path as given (its
+/// `.` and repeated `/` left out): the path with every character but
+/// letters, digits, `-`, `_` and `.` made `_` (its last 100), a short hash
+/// of the whole path, and `.feedback.txt`. Two students whose files share
+/// a name have two reports; grading one student again writes the same.
+fn report_name(path: &Path) -> String {
+    use sha2::{Digest, Sha256};
+    use std::path::Component;
+    let parts: Vec<String> = path
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .map(|c| match c {
+            Component::RootDir => String::new(),
+            c => c.as_os_str().to_string_lossy().into_owned(),
+        })
+        .collect();
+    let whole = parts.join("/");
+    let hash = Sha256::digest(whole.as_bytes());
+    let hex: String = hash[..4].iter().map(|b| format!("{b:02x}")).collect();
+    let clean: String = whole
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
@@ -287,19 +433,10 @@ fn report_name(file: &str, taken: &mut std::collections::HashSet<String>) -> Str
             }
         })
         .collect();
-    let clean = clean.trim_start_matches('.').to_string();
-    let stem = if clean.is_empty() {
-        "student".to_string()
-    } else {
-        clean
-    };
-    let mut name = format!("{stem}.feedback.txt");
-    let mut k = 2;
-    while !taken.insert(name.clone()) {
-        name = format!("{stem}-{k}.feedback.txt");
-        k += 1;
-    }
-    name
+    let clean = clean.trim_start_matches(['.', '_']);
+    let clean = &clean[clean.len().saturating_sub(100)..];
+    let stem = if clean.is_empty() { "student" } else { clean };
+    format!("{stem}-{hex}.feedback.txt")
 }
 
 /// Writes a file named `name` (no folders in it) inside `dir`, never

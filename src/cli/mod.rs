@@ -3,6 +3,7 @@
 
 mod bundle;
 pub mod grade;
+pub mod isolate;
 mod output;
 mod progress;
 mod repl;
@@ -36,14 +37,37 @@ pub struct Args {
     /// runs, a `set` cannot raise a limit, output and time are bounded.
     #[arg(long)]
     pub sandbox: bool,
-    /// Seconds a run may take in the sandbox.
+    /// Seconds a run may take in the sandbox (a number above 0).
     #[arg(
         long,
         value_name = "SECONDS",
-        default_value_t = 10.0,
+        default_value = "10",
+        value_parser = isolate::seconds,
         requires = "sandbox"
     )]
     pub time: f64,
+    /// MiB of memory (address space) a run may have in the sandbox.
+    #[arg(
+        long,
+        value_name = "MIB",
+        default_value_t = 1024,
+        value_parser = clap::value_parser!(u64).range(64..=1 << 30),
+        requires = "sandbox"
+    )]
+    pub memory: u64,
+}
+
+/// What the process that runs `mex --sandbox`'s sources is handed on its
+/// standard input: each source's name and text (or why it could not be
+/// read), read by the parent.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SandboxRequest {
+    sources: Vec<(String, Result<String, String>)>,
+    format: String,
+    /// Seconds.
+    time: f64,
+    /// Standard output is a terminal (where a plot is not written out).
+    terminal: bool,
 }
 
 const EXAMPLES: &str = "\
@@ -63,35 +87,13 @@ The language: docs/language.md (reference) and docs/tutorial.md (tutorial) in
 the source tree; in the REPL, `:help TOPIC` shows a section of the reference.";
 
 pub fn main(args: Args) -> u8 {
+    if args.sandbox {
+        return sandbox(&args);
+    }
     let mut out = Output::new();
-    let until = std::time::Instant::now()
-        + std::time::Duration::from_secs_f64(args.time.clamp(0.01, 86_400.0));
-    let mut session = if args.sandbox {
-        Session::new(Box::new(grade::Within {
-            inner: out.watch(),
-            until,
-        }))
-    } else {
-        Session::new(out.watch())
-    };
+    let mut session = Session::new(out.watch());
     session.color = out.color_err;
     session.format = Format::named(&args.format).unwrap_or_default();
-    if args.sandbox {
-        // no file written, limits only lowered, output and time bounded
-        let mut limits = session.store.limits;
-        limits.output = limits.output.min(100_000);
-        session.store.set_limits(limits);
-        session.store.sandbox = Some(limits);
-        out.bound_output();
-        let status = sandboxed(&args, &mut session, &mut out);
-        if std::time::Instant::now() >= until {
-            out.note(&format!(
-                "the sandbox's time limit ({} s) was reached",
-                args.time
-            ));
-        }
-        return status;
-    }
     if std::io::stdin().is_terminal() && args.files.is_empty() && args.eval.is_empty() {
         return repl::run(session, &mut out);
     }
@@ -189,17 +191,19 @@ fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     ran.status
 }
 
-/// `mex --sandbox`: each file (or standard input, or `-e`) run as a plain
-/// source: a `:command` is an error there, as in any file.
-fn sandboxed(args: &Args, session: &mut Session, out: &mut Output) -> u8 {
-    let mut status = 0;
+/// `mex --sandbox`: the sources are read here (regular files only, or
+/// standard input, or `-e`), then run in a process of its own under the
+/// time and memory caps (see [`isolate`]); what it writes is relayed with
+/// its control characters shown escaped.
+fn sandbox(args: &Args) -> u8 {
+    use std::io::Write;
     let mut sources: Vec<(String, Result<String, String>)> = Vec::new();
     for path in &args.files {
         let name = path.display().to_string();
         let text = if path.as_os_str() == "-" {
-            read_bounded(std::io::stdin().lock()).map_err(|e| e.to_string())
+            read_bounded(std::io::stdin().lock())
         } else {
-            read_source(path).map_err(|e| e.to_string())
+            isolate::read_regular(path)
         };
         sources.push((name, text));
     }
@@ -207,9 +211,112 @@ fn sandboxed(args: &Args, session: &mut Session, out: &mut Output) -> u8 {
         sources.push(("-e".into(), Ok(e.clone())));
     }
     if sources.is_empty() {
-        let text = read_bounded(std::io::stdin().lock()).map_err(|e| e.to_string());
-        sources.push(("<stdin>".into(), text));
+        sources.push(("<stdin>".into(), read_bounded(std::io::stdin().lock())));
     }
+    let request = SandboxRequest {
+        sources,
+        format: args.format.clone(),
+        time: args.time,
+        terminal: std::io::stdout().is_terminal(),
+    };
+    let Ok(input) = serde_json::to_vec(&request) else {
+        eprintln!("mex: the sources could not be handed to the sandbox");
+        return 2;
+    };
+    drop(request);
+    let caps = isolate::Caps {
+        time: std::time::Duration::from_secs_f64(args.time),
+        memory: args.memory,
+    };
+    let (mut to_out, mut to_err) = (isolate::Relay::default(), isolate::Relay::default());
+    let ended = isolate::run(
+        isolate::SANDBOX_CHILD,
+        input,
+        caps,
+        &mut |b| {
+            let mut o = std::io::stdout().lock();
+            let _ = o.write_all(to_out.take(b).as_bytes());
+            let _ = o.flush();
+        },
+        &mut |b| {
+            let _ = std::io::stderr()
+                .lock()
+                .write_all(to_err.take(b).as_bytes());
+        },
+    );
+    let _ = std::io::stdout()
+        .lock()
+        .write_all(to_out.finish().as_bytes());
+    let _ = std::io::stdout().flush();
+    let _ = std::io::stderr()
+        .lock()
+        .write_all(to_err.finish().as_bytes());
+    let out = Output::new();
+    match ended {
+        isolate::Ended::Exited(code) => u8::try_from(code).unwrap_or(2),
+        isolate::Ended::Limit(mex::grade::Limit::Time) => {
+            out.note(&format!(
+                "the sandbox's time limit ({} s) was reached",
+                args.time
+            ));
+            2
+        }
+        isolate::Ended::Limit(mex::grade::Limit::Memory) => {
+            out.note(&format!(
+                "the sandbox's memory limit ({} MiB) was reached",
+                args.memory
+            ));
+            2
+        }
+        isolate::Ended::Failed(why) => {
+            out.fatal(&why);
+            2
+        }
+    }
+}
+
+/// The process that runs `mex --sandbox`'s sources (`mex --sandbox-child`):
+/// no file written, no `:command` run, limits only lowered, output and
+/// time bounded; it opens no file (the sources are on its standard input).
+pub fn sandbox_child() -> u8 {
+    let started = std::time::Instant::now();
+    let Some(req) = isolate::request::<SandboxRequest>() else {
+        eprintln!("mex: the sandbox's request could not be read");
+        return 2;
+    };
+    let until = started + std::time::Duration::from_secs_f64(req.time);
+    let mut out = Output::new();
+    out.set_terminal(req.terminal);
+    let mut session = Session::new(Box::new(grade::Within {
+        inner: out.watch(),
+        until,
+    }));
+    session.color = out.color_err;
+    session.format = Format::named(&req.format).unwrap_or_default();
+    // no file written, limits only lowered, output and time bounded
+    let mut limits = session.store.limits;
+    limits.output = limits.output.min(100_000);
+    session.store.set_limits(limits);
+    session.store.sandbox = Some(limits);
+    out.bound_output();
+    let status = sandboxed(req.sources, &mut session, &mut out);
+    if std::time::Instant::now() >= until {
+        out.note(&format!(
+            "the sandbox's time limit ({} s) was reached",
+            req.time
+        ));
+    }
+    status
+}
+
+/// Each source run as a plain source: a `:command` is an error there, as
+/// in any file.
+fn sandboxed(
+    sources: Vec<(String, Result<String, String>)>,
+    session: &mut Session,
+    out: &mut Output,
+) -> u8 {
+    let mut status = 0;
     for (name, text) in sources {
         match text {
             Ok(text) => status = status.max(out.run(session, &name, &text)),

@@ -225,6 +225,12 @@ impl Output {
         }
     }
 
+    /// Whether standard output counts as a terminal (for a plot with no
+    /// file): the sandbox's process writes to a pipe its parent relays.
+    pub fn set_terminal(&mut self, terminal: bool) {
+        self.terminal = terminal;
+    }
+
     /// Bounds what is written to standard output, and writes no file (the
     /// sandbox).
     pub fn bound_output(&mut self) {

@@ -8,18 +8,25 @@
 //! answer pass. This module reads and writes no file and looks at no
 //! clock: the front end gives it the texts and the watch that ends a run
 //! past its time.
+//!
+//! Grading one student reports each step as it is done ([`Step`]), so that
+//! a front end that runs it in a process of its own keeps every answer
+//! graded before the process was stopped ([`Partial`]). The answers are
+//! graded first, then the file is run whole for the feedback: slow lines
+//! after the answers cannot take them away.
 
+pub mod clean;
 pub mod normal;
 pub mod question;
 pub mod report;
 
-use crate::diag::Diagnostic;
 use crate::engine::Watch;
-use crate::session::{Report, Session};
+use crate::session::Session;
 use crate::syntax::ast::{Question, StmtKind};
 use crate::syntax::parse::parse;
 use normal::Lets;
 use question::{Asked, asked, lets, starts_with_question};
+use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
 /// The key, ready to grade with.
@@ -46,7 +53,8 @@ pub struct KeyError {
 }
 
 /// How a student answered one question.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Status {
     Ok,
     Fail,
@@ -66,7 +74,7 @@ impl Status {
 }
 
 /// One question, for one student.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Answered {
     /// The question's id: `q1`, `q2`, ... in the key's order.
     pub id: String,
@@ -88,6 +96,24 @@ pub struct Answered {
     pub why: Vec<String>,
 }
 
+/// The limit that ended a student's run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Limit {
+    Time,
+    Memory,
+}
+
+impl Limit {
+    /// The why of a question the limit left ungraded.
+    pub fn why(self) -> &'static str {
+        match self {
+            Limit::Time => "time limit: the file ran past its time",
+            Limit::Memory => "memory limit: the file used more memory than it may",
+        }
+    }
+}
+
 /// One student's grades.
 #[derive(Debug, Clone)]
 pub struct Graded {
@@ -103,8 +129,8 @@ pub struct Graded {
     /// What the student's file printed and reported when run whole (for
     /// the feedback), cut at [`OUTPUT_BYTES`].
     pub output: String,
-    /// The run was stopped by the time limit.
-    pub timed_out: bool,
+    /// The limit that stopped the run, if one did.
+    pub ended: Option<Limit>,
 }
 
 /// A late penalty (see `mex grade --late`).
@@ -163,7 +189,6 @@ pub const OUTPUT_BYTES: usize = 64 * 1024;
 /// Reads the key: its checks must all pass in a fresh session.
 pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyError> {
     let text = crate::session::normalized(text);
-    let parsed = parse(&text);
     let mut session = Session::new(watch);
     let (out, report) = session.run_collect(name, &text);
     if !report.errors.is_empty() || report.failed_checks > 0 || report.interrupted {
@@ -191,6 +216,15 @@ pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyErro
         };
         return Err(KeyError { rendered, message });
     }
+    prepare(name, &text)
+}
+
+/// The key as [`key`] reads it, without running its checks: for a key
+/// already read once (the process that grades one student is handed the
+/// key's text).
+pub fn prepare(name: &str, text: &str) -> Result<Key, KeyError> {
+    let text = crate::session::normalized(text);
+    let parsed = parse(&text);
     let key_lets = lets(&parsed.stmts);
     let questions = asked(&text, &parsed.stmts, &key_lets);
     if let Some(message) = asked_twice(&text, &questions) {
@@ -271,168 +305,315 @@ fn key_session(key: &Key, watch: Box<dyn Watch>) -> Session {
     s
 }
 
-/// Grades one student's file. `watch` is asked for twice (the whole run,
-/// then the grading of the answers); a watch that says stop (the time
-/// limit) leaves the questions not yet graded as errors.
+/// A step of grading one student, reported as soon as it is done (the
+/// messages a grading process sends: see [`Partial`]).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Step {
+    /// Question `index` (of the key's, from 0) is answered on a line and
+    /// about to be graded: if the run ends before [`Step::Graded`] comes
+    /// for it, this is what the student wrote.
+    Asked { index: usize, answered: Answered },
+    /// Question `index` is graded: its status is final.
+    Graded { index: usize, answered: Answered },
+    /// Warnings for the feedback (a definition of the key's made again).
+    Warnings { warnings: Vec<String> },
+    /// More of what the file printed when run whole.
+    Output { text: String },
+    /// Grading ended; `ended` is the limit that stopped the run, if one did.
+    Done { ended: Option<Limit> },
+}
+
+/// Why a student's run ended before its last step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cut {
+    /// A limit stopped it.
+    Limit(Limit),
+    /// It failed some other way (the why says how).
+    Failed(String),
+}
+
+/// A student's grades as the steps came: the answers graded so far are
+/// kept whatever ends the run.
+#[derive(Debug, Clone)]
+pub struct Partial {
+    asked: Vec<Option<Answered>>,
+    graded: Vec<Option<Answered>>,
+    warnings: Vec<String>,
+    output: String,
+    done: Option<Option<Limit>>,
+}
+
+impl Partial {
+    pub fn new(key: &Key) -> Partial {
+        Partial {
+            asked: vec![None; key.questions.len()],
+            graded: vec![None; key.questions.len()],
+            warnings: Vec::new(),
+            output: String::new(),
+            done: None,
+        }
+    }
+
+    /// Takes a step in; a step that names no question of the key is left
+    /// out.
+    pub fn take(&mut self, step: Step) {
+        match step {
+            Step::Asked { index, answered } => {
+                if let Some(slot) = self.asked.get_mut(index) {
+                    *slot = Some(answered);
+                }
+            }
+            Step::Graded { index, answered } => {
+                if let Some(slot) = self.graded.get_mut(index) {
+                    *slot = Some(answered);
+                }
+            }
+            Step::Warnings { warnings } => self.warnings.extend(warnings),
+            Step::Output { text } => {
+                if self.output.len() < OUTPUT_BYTES + 1024 {
+                    self.output.push_str(&text);
+                }
+            }
+            Step::Done { ended } => self.done = Some(ended),
+        }
+    }
+
+    /// Whether the last step came.
+    pub fn is_done(&self) -> bool {
+        self.done.is_some()
+    }
+
+    /// The grades: each question graded is kept; one not graded is an
+    /// error, why the run ended (`cut`, or if none the run's own end
+    /// after its last step; a run that ended before its last step and
+    /// without a cut failed).
+    pub fn finish(self, key: &Key, file: &str, cut: Option<Cut>) -> Graded {
+        let cut = match (cut, self.done) {
+            (Some(c), _) => Some(c),
+            (None, Some(None)) => None,
+            (None, Some(Some(l))) => Some(Cut::Limit(l)),
+            (None, None) => Some(Cut::Failed(
+                "the grading of this file did not finish".into(),
+            )),
+        };
+        let why = match &cut {
+            Some(Cut::Limit(l)) => l.why().to_string(),
+            Some(Cut::Failed(w)) => w.clone(),
+            None => "the question was not graded".to_string(),
+        };
+        let answers = self
+            .graded
+            .into_iter()
+            .zip(self.asked)
+            .enumerate()
+            .map(|(i, (graded, asked))| match graded {
+                Some(a) => a,
+                None => {
+                    let mut a = asked.unwrap_or_else(|| key.unanswered(i));
+                    a.status = Status::Error;
+                    a.earned = 0.0;
+                    a.why = vec![why.clone()];
+                    a
+                }
+            })
+            .collect();
+        Graded {
+            file: file.to_string(),
+            student: stem(file),
+            late: None,
+            warnings: self.warnings,
+            answers,
+            output: self.output,
+            ended: match cut {
+                Some(Cut::Limit(l)) => Some(l),
+                _ => None,
+            },
+        }
+    }
+}
+
+/// Grades one student's file. `watch` is asked for a watch for each run
+/// (the answers graded, then the file whole); one that says stop (the
+/// time limit) leaves the questions not yet graded as errors.
 pub fn student(
     key: &Key,
     file: &str,
     text: &str,
     watch: &mut dyn FnMut() -> Box<dyn Watch>,
 ) -> Graded {
+    let mut partial = Partial::new(key);
+    student_steps(key, file, text, watch, &mut |s| partial.take(s));
+    partial.finish(key, file, None)
+}
+
+/// Grades one student's file as [`student`] does, giving each step to
+/// `step` as soon as it is done: the warnings, then every question that
+/// needs no grading (not answered, a line that does not parse, a check one
+/// edit from the question, an answer that restates it), then each answer
+/// graded in the key's order, then what the file prints when run whole,
+/// then [`Step::Done`].
+pub fn student_steps(
+    key: &Key,
+    file: &str,
+    text: &str,
+    watch: &mut dyn FnMut() -> Box<dyn Watch>,
+    step: &mut dyn FnMut(Step),
+) {
     let text = crate::session::normalized(text);
     let parsed = parse(&text);
     let (theirs_lets, warnings) = student_lets(key, &parsed.stmts, &text);
-    let theirs = asked(&text, &parsed.stmts, &theirs_lets);
-    // The whole file, for its diagnostics and the feedback.
-    let mut whole = key_session(key, watch());
-    let mut output = String::new();
-    let report = whole.run(file, &text, &mut |e| {
-        if output.len() < OUTPUT_BYTES {
-            let mut buf = Vec::new();
-            let _ = e.write_text(&mut buf);
-            if let crate::session::Event::Error { text, .. } = &e {
-                buf.extend_from_slice(text.as_bytes());
-            }
-            output.push_str(&String::from_utf8_lossy(&buf));
-        }
-    });
-    if output.len() > OUTPUT_BYTES {
-        let mut cut = OUTPUT_BYTES;
-        while !output.is_char_boundary(cut) {
-            cut -= 1;
-        }
-        output.truncate(cut);
-        output.push_str("\n... (the rest of the output is left out)\n");
+    if !warnings.is_empty() {
+        step(Step::Warnings { warnings });
     }
-    let mut timed_out = report.interrupted;
-    // Each question, graded in the key's session.
-    let mut grader = key_session(key, watch());
+    let theirs = asked(&text, &parsed.stmts, &theirs_lets);
     let ctx = Theirs {
         text: &text,
         stmts: &parsed.stmts,
         lets: &theirs_lets,
     };
+    let mut grader = key_session(key, watch());
+    // Each question's answer: the last line that asks it (lines still
+    // holding `?` answer nothing); those that need no grading, at once.
     let mut used = vec![false; theirs.len()];
-    let mut answers = Vec::new();
-    for (i, q) in key.questions.iter().enumerate() {
-        let mut a = key.unanswered(i);
+    let mut to_grade = Vec::new();
+    let mut unanswered = Vec::new();
+    for (index, q) in key.questions.iter().enumerate() {
+        let mut a = key.unanswered(index);
         let mine: Vec<usize> = (0..theirs.len()).filter(|&j| theirs[j].key == q.key).collect();
         for &j in &mine {
             used[j] = true;
         }
-        // the last answer counts; lines still holding `?` do not answer
         let answered: Vec<usize> = mine.iter().copied().filter(|&j| !theirs[j].blank).collect();
-        match answered.split_last() {
-            Some((&j, earlier)) => {
-                let t = &theirs[j];
-                a.line = Some(line_of(&text, t.span.start));
-                a.answer = Some(t.answer.clone());
-                if !earlier.is_empty() {
-                    let lines: Vec<String> = earlier
-                        .iter()
-                        .map(|&e| line_of(&text, theirs[e].span.start).to_string())
-                        .collect();
-                    a.notes.push(format!(
-                        "also answered on line{} {}: the last answer counts",
-                        if lines.len() == 1 { "" } else { "s" },
-                        lines.join(", ")
-                    ));
+        let Some((&j, earlier)) = answered.split_last() else {
+            match mine.first() {
+                Some(&j) => {
+                    a.line = Some(line_of(&text, theirs[j].span.start));
+                    a.why.push("not answered (`?`)".into());
+                    step(Step::Graded { index, answered: a });
                 }
-                if timed_out {
-                    a.status = Status::Error;
-                    a.why.push("time limit: the file ran past its time".into());
-                } else if let Some(why) = restates(q, t, &theirs_lets) {
-                    a.status = Status::Fail;
-                    a.why.push(why);
-                } else {
-                    let g = grade_one(&mut grader, file, &ctx, t);
-                    a.status = g.status;
-                    a.why = g.why;
-                    a.earned = credit(q, g.status, g.share);
-                    timed_out |= g.stopped;
-                }
+                None => unanswered.push((index, a)),
             }
-            None if !mine.is_empty() => {
-                a.line = Some(line_of(&text, theirs[mine[0]].span.start));
-                a.why.push("not answered (`?`)".into());
-            }
-            None => {}
+            continue;
+        };
+        let t = &theirs[j];
+        a.line = Some(line_of(&text, t.span.start));
+        a.answer = Some(t.answer.clone());
+        if !earlier.is_empty() {
+            let lines: Vec<String> = earlier
+                .iter()
+                .map(|&e| line_of(&text, theirs[e].span.start).to_string())
+                .collect();
+            a.notes.push(format!(
+                "also answered on line{} {}: the last answer counts",
+                if lines.len() == 1 { "" } else { "s" },
+                lines.join(", ")
+            ));
         }
-        answers.push(a);
+        if let Some(why) = restates(q, t, &theirs_lets) {
+            a.status = Status::Fail;
+            a.why.push(why);
+            step(Step::Graded { index, answered: a });
+            continue;
+        }
+        a.status = Status::Error;
+        step(Step::Asked {
+            index,
+            answered: a.clone(),
+        });
+        to_grade.push((index, t, a));
     }
     // Questions no line asked: a check one edit away from one, or a line
     // that does not parse but starts with it, answers it as an error.
-    for (i, q) in key.questions.iter().enumerate() {
-        let a = &mut answers[i];
-        if a.status != Status::Missing || a.line.is_some() {
-            continue;
-        }
-        if let Some(j) = (0..theirs.len()).find(|&j| !used[j] && !theirs[j].blank && one_edit(&theirs[j].text, &q.text)) {
+    for (index, mut a) in unanswered {
+        let q = &key.questions[index];
+        if let Some(j) = (0..theirs.len())
+            .find(|&j| !used[j] && !theirs[j].blank && one_edit(&theirs[j].text, &q.text))
+        {
             used[j] = true;
             let t = &theirs[j];
             a.line = Some(line_of(&text, t.span.start));
             a.status = Status::Error;
             a.answer = Some(t.answer.clone());
-            a.why.push(format!("did you mean {}: {}? `{}` is not a question of the sheet", a.id, q.text, t.text));
+            a.why.push(format!(
+                "did you mean {}: {}? `{}` is not a question of the sheet",
+                a.id, q.text, t.text
+            ));
         } else if let Some(s) = unparsed_answer(&parsed.stmts, &text, &q.text) {
             a.line = Some(line_of(&text, s.start));
             a.status = Status::Error;
             a.answer = Some(text[s.clone()].trim().to_string());
-            a.why = errors_within(&whole, &report, &s);
+            // the line alone, where it stands: its diagnostics
+            let (_, report) = grader.run_collect(file, &placed(&text, s.clone()));
+            a.why = report
+                .errors
+                .iter()
+                .map(|d| grader.render(d, false))
+                .collect();
             if a.why.is_empty() {
                 a.why.push("this line does not parse".into());
             }
         }
+        step(Step::Graded { index, answered: a });
     }
-    Graded {
-        file: file.to_string(),
-        student: stem(file),
-        late: None,
-        warnings,
-        answers,
-        output,
-        timed_out,
+    // Each answer, graded in the key's session.
+    let mut timed_out = false;
+    for (index, t, mut a) in to_grade {
+        if timed_out {
+            a.status = Status::Error;
+            a.why = vec![Limit::Time.why().into()];
+        } else {
+            let g = grade_one(&mut grader, file, &ctx, t);
+            a.status = g.status;
+            a.why = g.why;
+            a.earned = credit(&key.questions[index], g.status, g.share);
+            timed_out |= g.stopped;
+        }
+        step(Step::Graded { index, answered: a });
     }
+    drop(grader);
+    // The whole file, for its diagnostics and the feedback.
+    if !timed_out {
+        let mut whole = key_session(key, watch());
+        let mut kept = 0;
+        let mut full = false;
+        let report = whole.run(file, &text, &mut |e| {
+            if full {
+                return;
+            }
+            let mut buf = Vec::new();
+            let _ = e.write_text(&mut buf);
+            if let crate::session::Event::Error { text, .. } = &e {
+                buf.extend_from_slice(text.as_bytes());
+            }
+            let mut piece = String::from_utf8_lossy(&buf).into_owned();
+            if kept + piece.len() > OUTPUT_BYTES {
+                let mut cut = OUTPUT_BYTES - kept;
+                while !piece.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                piece.truncate(cut);
+                piece.push_str("\n... (the rest of the output is left out)\n");
+                full = true;
+            }
+            kept += piece.len();
+            if !piece.is_empty() {
+                step(Step::Output { text: piece });
+            }
+        });
+        timed_out = report.interrupted;
+    }
+    step(Step::Done {
+        ended: timed_out.then_some(Limit::Time),
+    });
 }
 
-/// A file's name without its folders and its last extension.
-fn stem(file: &str) -> String {
-    let name = file.rsplit(['/', '\\']).next().unwrap_or(file);
-    match name.rsplit_once('.') {
-        Some((s, _)) if !s.is_empty() => s.to_string(),
-        _ => name.to_string(),
-    }
-}
-
-/// The students' ids, from their files' paths: the first folder of each
-/// path under the folder all of them share (`class/alice/hw.mex` and
-/// `class/bob/hw.mex` are `alice` and `bob`), or, for a file right in it,
-/// the file's stem (`class/carol.mex` is `carol`).
-pub fn student_ids(files: &[String]) -> Vec<String> {
-    let parts: Vec<Vec<&str>> = files
-        .iter()
-        .map(|f| f.split(['/', '\\']).filter(|p| !p.is_empty() && *p != ".").collect())
-        .collect();
-    // the folders every path starts with
-    let mut common = parts.first().map_or(0, |p| p.len().saturating_sub(1));
-    for p in &parts {
-        let shared = parts[0]
-            .iter()
-            .zip(p.iter())
-            .take(p.len().saturating_sub(1))
-            .take_while(|(a, b)| a == b)
-            .count();
-        common = common.min(shared);
-    }
-    files
-        .iter()
-        .zip(&parts)
-        .map(|(f, p)| match &p[common.min(p.len())..] {
-            [folder, _, ..] => (*folder).to_string(),
-            _ => stem(f),
-        })
-        .collect()
+/// A statement alone where it stands in its file: the text before it
+/// blanked, so that its diagnostics point at its line and column.
+fn placed(text: &str, span: std::ops::Range<usize>) -> String {
+    let mut placed = text[..span.start].to_string();
+    blank_out(&mut placed, 0..span.start);
+    placed.push_str(&text[span]);
+    placed
 }
 
 /// A student's source, as grading reads it.
@@ -531,12 +712,10 @@ struct One {
 /// at the student's line and column), after the student's `let`s it uses.
 fn grade_one(grader: &mut Session, file: &str, theirs: &Theirs, t: &Asked) -> One {
     let text = theirs.text;
-    let mut placed = text[..t.span.start].to_string();
-    blank_out(&mut placed, 0..t.span.start);
+    let mut placed = placed(text, t.span.clone());
     for span in needed_lets(theirs, t) {
         placed.replace_range(span.clone(), &text[span]);
     }
-    placed.push_str(&text[t.span.clone()]);
     let (out, report) = grader.run_collect(file, &placed);
     let one = |status, why, share, stopped| One {
         status,
@@ -545,12 +724,7 @@ fn grade_one(grader: &mut Session, file: &str, theirs: &Theirs, t: &Asked) -> On
         stopped,
     };
     if report.interrupted {
-        return one(
-            Status::Error,
-            vec!["time limit: the file ran past its time".into()],
-            (0, 1),
-            true,
-        );
+        return one(Status::Error, vec![Limit::Time.why().into()], (0, 1), true);
     }
     if !report.errors.is_empty() {
         let why = report
@@ -637,23 +811,48 @@ fn unparsed_answer(
         })
 }
 
-/// The diagnostics of a run that point into a stretch of its source.
-fn errors_within(s: &Session, report: &Report, span: &std::ops::Range<usize>) -> Vec<String> {
-    report
-        .errors
-        .iter()
-        .filter(|d: &&Diagnostic| {
-            d.span
-                .as_ref()
-                .is_some_and(|r| r.start >= span.start && r.start <= span.end)
-        })
-        .map(|d| s.render(d, false))
-        .collect()
-}
-
 /// The 1-based line of a byte offset.
 fn line_of(text: &str, at: usize) -> usize {
     text[..at.min(text.len())].matches('\n').count() + 1
+}
+
+/// A file's name without its folders and its last extension.
+fn stem(file: &str) -> String {
+    let name = file.rsplit(['/', '\\']).next().unwrap_or(file);
+    match name.rsplit_once('.') {
+        Some((s, _)) if !s.is_empty() => s.to_string(),
+        _ => name.to_string(),
+    }
+}
+
+/// The students' ids, from their files' paths: the first folder of each
+/// path under the folder all of them share (`class/alice/hw.mex` and
+/// `class/bob/hw.mex` are `alice` and `bob`), or, for a file right in it,
+/// the file's stem (`class/carol.mex` is `carol`).
+pub fn student_ids(files: &[String]) -> Vec<String> {
+    let parts: Vec<Vec<&str>> = files
+        .iter()
+        .map(|f| f.split(['/', '\\']).filter(|p| !p.is_empty() && *p != ".").collect())
+        .collect();
+    // the folders every path starts with
+    let mut common = parts.first().map_or(0, |p| p.len().saturating_sub(1));
+    for p in &parts {
+        let shared = parts[0]
+            .iter()
+            .zip(p.iter())
+            .take(p.len().saturating_sub(1))
+            .take_while(|(a, b)| a == b)
+            .count();
+        common = common.min(shared);
+    }
+    files
+        .iter()
+        .zip(&parts)
+        .map(|(f, p)| match &p[common.min(p.len())..] {
+            [folder, _, ..] => (*folder).to_string(),
+            _ => stem(f),
+        })
+        .collect()
 }
 
 /// The blank sheet: the key with every answer replaced by `?`, the comment
@@ -723,4 +922,105 @@ fn teacher_comment(line: &str) -> Option<usize> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn answered(q: &str, status: Status) -> Answered {
+        Answered {
+            id: "q0".into(),
+            question: q.into(),
+            status,
+            points: 1.0,
+            earned: if status == Status::Ok { 1.0 } else { 0.0 },
+            notes: Vec::new(),
+            line: Some(1),
+            answer: Some("2".into()),
+            expected: "2".into(),
+            why: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_run_cut_short_keeps_what_it_graded() {
+        let key = prepare(
+            "key",
+            "check grundy *2 == 2\ncheck grundy *3 == 3\ncheck grundy *4 == 4\n",
+        )
+        .expect("a key");
+        let mut p = Partial::new(&key);
+        p.take(Step::Graded {
+            index: 0,
+            answered: answered("grundy *2", Status::Ok),
+        });
+        p.take(Step::Asked {
+            index: 1,
+            answered: answered("grundy *3", Status::Error),
+        });
+        p.take(Step::Graded {
+            index: 9,
+            answered: answered("nothing", Status::Ok),
+        });
+        let g = p
+            .clone()
+            .finish(&key, "s.mex", Some(Cut::Limit(Limit::Memory)));
+        assert_eq!(g.score(), 1.0);
+        assert_eq!(g.ended, Some(Limit::Memory));
+        assert_eq!(g.answers[1].status, Status::Error);
+        assert_eq!(g.answers[1].line, Some(1), "what the student wrote is kept");
+        assert_eq!(g.answers[1].why, [Limit::Memory.why()]);
+        assert_eq!(g.answers[2].line, None);
+        assert_eq!(g.answers[2].why, [Limit::Memory.why()]);
+        // no cut and no last step: the run failed
+        let g = p.finish(&key, "s.mex", None);
+        assert!(
+            g.answers[2].why[0].contains("did not finish"),
+            "{:?}",
+            g.answers[2]
+        );
+        assert_eq!(g.ended, None);
+    }
+
+    #[test]
+    fn the_steps_come_answers_first_then_the_output() {
+        let key = prepare(
+            "key",
+            "check grundy *2 == 2\ncheck grundy *3 == 3\ncheck grundy *4 == 4\n",
+        )
+        .expect("a key");
+        let mut steps = Vec::new();
+        student_steps(
+            &key,
+            "s.mex",
+            "grundy *7\ncheck grundy *3 == 3\ncheck grundy *2 == 1\n",
+            &mut || Box::new(crate::engine::Quiet),
+            &mut |s| steps.push(s),
+        );
+        let kinds: Vec<String> = steps
+            .iter()
+            .map(|s| match s {
+                Step::Asked { index, .. } => format!("asked {index}"),
+                Step::Graded { index, answered } => {
+                    format!("graded {index} {}", answered.status.word())
+                }
+                Step::Output { .. } => "output".into(),
+                Step::Warnings { .. } => "warnings".into(),
+                Step::Done { ended } => format!("done {ended:?}"),
+            })
+            .collect();
+        assert_eq!(
+            kinds[..6],
+            [
+                "asked 0",
+                "asked 1",
+                "graded 2 missing",
+                "graded 0 fail",
+                "graded 1 ok",
+                "output"
+            ]
+        );
+        assert_eq!(kinds.last().map(String::as_str), Some("done None"));
+    }
 }

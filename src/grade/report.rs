@@ -3,7 +3,7 @@
 //! Gradescope `results.json` for one student, and one feedback text per
 //! student.
 
-use super::{Answered, Graded, Key, Status};
+use super::{Answered, Graded, Key, Limit, Status, clean};
 use quick_xml::Writer;
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 use serde_json::{Value, json};
@@ -119,7 +119,7 @@ pub fn text(key: &Key, class: &[Graded]) -> String {
     let n = key.questions.len();
     let width = class
         .iter()
-        .map(|g| g.file.chars().count())
+        .map(|g| clean::line(&g.file).chars().count())
         .max()
         .unwrap_or(4)
         .max(7);
@@ -138,7 +138,7 @@ pub fn text(key: &Key, class: &[Graded]) -> String {
         } else {
             String::new()
         };
-        out.push_str(&format!("  q{} {}{worth}\n", i + 1, q.text));
+        out.push_str(&format!("  q{} {}{worth}\n", i + 1, clean::line(&q.text)));
     }
     out.push('\n');
     out.push_str(&format!("{:<width$}", "student"));
@@ -148,7 +148,7 @@ pub fn text(key: &Key, class: &[Graded]) -> String {
     out.push_str("  score\n");
     let total = key.total();
     for g in class {
-        out.push_str(&format!("{:<width$}", g.file));
+        out.push_str(&format!("{:<width$}", clean::line(&g.file)));
         for a in &g.answers {
             out.push_str(&format!(" {:>7}", a.status.word()));
         }
@@ -172,7 +172,7 @@ fn summary_text(s: &Summary) -> String {
     } else {
         out.push_str("most often missed:\n");
         for (q, k) in s.missed.iter().take(5) {
-            out.push_str(&format!("  {q}: {k} of {}\n", s.students));
+            out.push_str(&format!("  {}: {k} of {}\n", clean::line(q), s.students));
         }
     }
     out.push_str("per question (ok, fail, error, missing):\n");
@@ -254,25 +254,16 @@ fn student_json(g: &Graded, key: &Key) -> Value {
         "total": num(key.total()),
         "right": g.right(),
         "late": g.late.map(|l| json!({"days": l.days, "percent": l.percent})),
+        "ended": g.ended,
         "warnings": g.warnings,
         "questions": questions,
     })
 }
 
-/// A CSV cell as OWASP recommends for formulas: a cell that starts with
-/// `=`, `+`, `-`, `@`, a tab or a carriage return is written after a `'`,
-/// so that no spreadsheet runs it.
-pub fn cell(s: &str) -> String {
-    if s.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    }
-}
-
 /// A header, then a row per student: the student's id (the key of an LMS
 /// grade book), the file, the score and total in points, a column per
-/// question (its status).
+/// question (its status). Every cell is [`clean::csv_cell`]: no control
+/// character, no formula.
 pub fn csv(key: &Key, class: &[Graded]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
@@ -281,17 +272,17 @@ pub fn csv(key: &Key, class: &[Graded]) -> String {
         "score".into(),
         "total".into(),
     ];
-    header.extend(key.questions.iter().map(|q| cell(&q.text)));
-    let _ = w.write_record(&header);
+    header.extend(key.questions.iter().map(|q| q.text.clone()));
+    let _ = w.write_record(header.iter().map(|c| clean::csv_cell(c).into_owned()));
     for g in class {
         let mut row = vec![
-            cell(&g.student),
-            cell(&g.file),
+            g.student.clone(),
+            g.file.clone(),
             points(g.score()),
             points(key.total()),
         ];
         row.extend(g.answers.iter().map(|a| a.status.word().to_string()));
-        let _ = w.write_record(&row);
+        let _ = w.write_record(row.iter().map(|c| clean::csv_cell(c).into_owned()));
     }
     String::from_utf8_lossy(&w.into_inner().unwrap_or_default()).into_owned()
 }
@@ -364,8 +355,9 @@ pub fn junit(key: &Key, class: &[Graded]) -> String {
     for g in class {
         let count = |f: fn(&Status) -> bool| g.answers.iter().filter(|a| f(&a.status)).count().to_string();
         let mut suite = BytesStart::new("testsuite");
-        suite.push_attribute(("name", g.student.as_str()));
-        suite.push_attribute(("file", g.file.as_str()));
+        let student = clean::line(&g.student);
+        suite.push_attribute(("name", student.as_ref()));
+        suite.push_attribute(("file", clean::line(&g.file).as_ref()));
         suite.push_attribute(("tests", g.answers.len().to_string().as_str()));
         suite.push_attribute(("failures", count(|s| matches!(s, Status::Fail | Status::Missing)).as_str()));
         suite.push_attribute(("errors", count(|s| *s == Status::Error).as_str()));
@@ -376,7 +368,7 @@ pub fn junit(key: &Key, class: &[Graded]) -> String {
             let name = format!("{}: {}", a.id, a.question);
             let mut case = BytesStart::new("testcase");
             case.push_attribute(("name", name.as_str()));
-            case.push_attribute(("classname", g.student.as_str()));
+            case.push_attribute(("classname", student.as_ref()));
             case.push_attribute(("points", points(a.points).as_str()));
             case.push_attribute(("earned", points(a.earned).as_str()));
             let tag = match a.status {
@@ -393,7 +385,7 @@ pub fn junit(key: &Key, class: &[Graded]) -> String {
                     let mut t = BytesStart::new(tag);
                     t.push_attribute(("message", a.status.word()));
                     let _ = w.write_event(Event::Start(t));
-                    let _ = w.write_event(Event::Text(BytesText::new(&details(a))));
+                    let _ = w.write_event(Event::Text(BytesText::new(&clean::text(&details(a)))));
                     let _ = w.write_event(Event::End(BytesEnd::new(tag)));
                     let _ = w.write_event(Event::End(BytesEnd::new("testcase")));
                 }
@@ -409,10 +401,16 @@ pub fn junit(key: &Key, class: &[Graded]) -> String {
 
 /// The feedback a teacher hands back: each question, what was answered,
 /// each FAIL's why and each error's diagnostic; then what the file printed.
+/// Every control character but newline and tab is shown escaped
+/// ([`clean::text`]).
 pub fn feedback(key: &Key, g: &Graded) -> String {
+    clean::text(&feedback_raw(key, g)).into_owned()
+}
+
+fn feedback_raw(key: &Key, g: &Graded) -> String {
     let mut out = format!(
         "{}: {} of {} points, {} of {} questions right\n",
-        g.file,
+        clean::line(&g.file),
         points(g.score()),
         points(key.total()),
         g.right(),
@@ -425,8 +423,10 @@ pub fn feedback(key: &Key, g: &Graded) -> String {
             points(l.days)
         ));
     }
-    if g.timed_out {
-        out.push_str("(the file ran past its time limit)\n");
+    match g.ended {
+        Some(Limit::Time) => out.push_str("(the file ran past its time limit)\n"),
+        Some(Limit::Memory) => out.push_str("(the file ran past its memory limit)\n"),
+        None => {}
     }
     for w in &g.warnings {
         out.push_str(&format!("warning: {w}\n"));
@@ -442,7 +442,7 @@ pub fn feedback(key: &Key, g: &Graded) -> String {
         out.push_str(&format!(
             "{} {}{at}: {}{worth}\n",
             a.id,
-            a.question,
+            clean::line(&a.question),
             a.status.word()
         ));
         let d = details(a);
