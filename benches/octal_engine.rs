@@ -11,7 +11,7 @@ use std::time::Instant;
 use mex::engine::Quiet;
 use mex::engine::code::parse_code;
 use mex::engine::heap::{Allowance, HeapTable};
-use mex::engine::period::find_period;
+use mex::engine::periodicity::search::find_period;
 use mex::engine::rule::HeapRule;
 
 /// Fletcher-32 over the values as 16-bit words (the checksum the peer

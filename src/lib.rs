@@ -1,5 +1,5 @@
 //! mex: a language, interpreter and REPL for impartial combinatorial games.
-pub mod check;
+pub mod resolve;
 pub mod diag;
 pub mod engine;
 pub mod eval;

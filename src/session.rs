@@ -1,8 +1,8 @@
-//! The REPL core: one session that takes source text (a file, an `-e`
+//! The session: what takes source text (a file, an `-e`
 //! argument, a line typed at the prompt) and gives back results and
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
-use crate::check::{Context, Names, check_unit, needs_failed, place};
+use crate::resolve::{Context, Names, check_unit, needs_failed, place};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};

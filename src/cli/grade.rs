@@ -264,7 +264,7 @@ pub fn grade(args: GradeArgs) -> u8 {
 /// Grades every student, `jobs` at a time, each in a process of its own;
 /// the grades in the order of the files given.
 fn grade_all(
-    key: &grade::Key,
+    key: &grade::AnswerKey,
     key_text: &str,
     students: &[PathBuf],
     caps: Caps,
@@ -309,7 +309,7 @@ fn grade_all(
 
 /// One student, graded in a process of its own: every step it reports is
 /// kept, whatever ends it.
-fn one_student(key: &grade::Key, key_text: &str, path: &Path, caps: Caps) -> Graded {
+fn one_student(key: &grade::AnswerKey, key_text: &str, path: &Path, caps: Caps) -> Graded {
     let file = path.display().to_string();
     let text = match read_regular(path) {
         Ok(t) => t,

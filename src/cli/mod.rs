@@ -163,7 +163,7 @@ pub fn main(args: Args) -> u8 {
 }
 
 /// Runs standard input: as a plain source, or, when it has `:commands`
-/// (a saved REPL session piped back), as a script of the REPL core.
+/// (a saved REPL session piped back), as a script of the REPL.
 fn run_stdin(session: &mut Session, out: &mut Output) -> i32 {
     let text = match read_bounded(std::io::stdin().lock()) {
         Ok(text) => text,

@@ -1,4 +1,4 @@
-//! The terminal REPL: a rustyline editor around the REPL core
+//! The terminal REPL: a rustyline editor around the REPL
 //! ([`mex::repl::Repl`]), with history kept across sessions.
 
 use super::output::{Output, color_allowed};

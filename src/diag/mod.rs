@@ -158,7 +158,7 @@ impl Sources {
     /// the one source it points into (sources are told apart by id, never
     /// by name: two `-e` arguments are two sources).
     pub fn render(&self, d: &Diagnostic, color: bool) -> String {
-        let key = Key {
+        let key = SourceKey {
             id: d.source,
             name: self.name(d.source).into(),
         };
@@ -261,26 +261,26 @@ impl Sources {
 
 /// A source as ariadne knows it: told apart by id, shown by name.
 #[derive(Debug, Clone)]
-struct Key {
+struct SourceKey {
     id: SourceId,
     name: std::rc::Rc<str>,
 }
 
-impl PartialEq for Key {
+impl PartialEq for SourceKey {
     fn eq(&self, other: &Self) -> bool {
         self.id == other.id
     }
 }
 
-impl Eq for Key {}
+impl Eq for SourceKey {}
 
-impl std::hash::Hash for Key {
+impl std::hash::Hash for SourceKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.id.hash(state);
     }
 }
 
-impl std::fmt::Display for Key {
+impl std::fmt::Display for SourceKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.name)
     }

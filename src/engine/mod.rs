@@ -65,6 +65,5 @@ pub mod leaves;
 pub mod loopy;
 pub mod misere;
 pub mod nimber;
-pub mod period;
 pub mod periodicity;
 pub mod rule;

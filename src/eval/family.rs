@@ -10,7 +10,7 @@ use super::limits::{Limits, TABLE_STEPS};
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, ExtendError, HeapTable, StageLimit};
-use crate::engine::period::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
+use crate::engine::periodicity::search::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
 use crate::engine::periodicity::saltus;
 use crate::engine::rule::HeapRule;
 use crate::ir::GameId;
@@ -221,7 +221,7 @@ impl Family {
         match self.table.rule() {
             HeapRule::TakeBreak(_) | HeapRule::AllBut(_) => true,
             // windows wider than this are never compared (see
-            // `engine::period`): the values are only observed
+            // `engine::periodicity::search`): the values are only observed
             HeapRule::Subtraction(set) => set.last().is_some_and(|&w| w <= WIDEST_WINDOW),
             HeapRule::Grundy => false,
         }

@@ -5,7 +5,7 @@ pub mod defs;
 pub mod driver;
 pub mod error;
 pub mod family;
-pub mod flat;
+pub mod compiled;
 pub mod limits;
 pub mod memo;
 pub mod shape;

@@ -30,7 +30,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
 /// The key, ready to grade with.
-pub struct Key {
+pub struct AnswerKey {
     pub name: String,
     /// The key's text with its checks left out (blanked, so lines keep
     /// their numbers): its definitions, lets and sets.
@@ -159,7 +159,7 @@ impl Graded {
     }
 }
 
-impl Key {
+impl AnswerKey {
     /// The points of every question together.
     pub fn total(&self) -> f64 {
         self.questions.iter().map(|q| q.marking.points).sum()
@@ -187,7 +187,7 @@ impl Key {
 pub const OUTPUT_BYTES: usize = 64 * 1024;
 
 /// Reads the key: its checks must all pass in a fresh session.
-pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyError> {
+pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<AnswerKey, KeyError> {
     let text = crate::session::normalized(text);
     let mut session = Session::new(watch);
     let (out, report) = session.run_collect(name, &text);
@@ -222,7 +222,7 @@ pub fn key(name: &str, text: &str, watch: Box<dyn Watch>) -> Result<Key, KeyErro
 /// The key as [`key`] reads it, without running its checks: for a key
 /// already read once (the process that grades one student is handed the
 /// key's text).
-pub fn prepare(name: &str, text: &str) -> Result<Key, KeyError> {
+pub fn prepare(name: &str, text: &str) -> Result<AnswerKey, KeyError> {
     let text = crate::session::normalized(text);
     let parsed = parse(&text);
     let key_lets = lets(&parsed.stmts);
@@ -245,7 +245,7 @@ pub fn prepare(name: &str, text: &str) -> Result<Key, KeyError> {
             blank_out(&mut defs, s.span.clone());
         }
     }
-    Ok(Key {
+    Ok(AnswerKey {
         name: name.to_string(),
         defs,
         questions,
@@ -298,7 +298,7 @@ fn blank_out(text: &mut String, span: std::ops::Range<usize>) {
 }
 
 /// A session holding the key's definitions, in the sandbox.
-fn key_session(key: &Key, watch: Box<dyn Watch>) -> Session {
+fn key_session(key: &AnswerKey, watch: Box<dyn Watch>) -> Session {
     let mut s = Session::new(watch);
     let _ = s.run(&key.name, &key.defs, &mut |_| {});
     s.store.sandbox = Some(s.store.limits);
@@ -344,7 +344,7 @@ pub struct Partial {
 }
 
 impl Partial {
-    pub fn new(key: &Key) -> Partial {
+    pub fn new(key: &AnswerKey) -> Partial {
         Partial {
             asked: vec![None; key.questions.len()],
             graded: vec![None; key.questions.len()],
@@ -387,7 +387,7 @@ impl Partial {
     /// error, why the run ended (`cut`, or if none the run's own end
     /// after its last step; a run that ended before its last step and
     /// without a cut failed).
-    pub fn finish(self, key: &Key, file: &str, cut: Option<Cut>) -> Graded {
+    pub fn finish(self, key: &AnswerKey, file: &str, cut: Option<Cut>) -> Graded {
         let cut = match (cut, self.done) {
             (Some(c), _) => Some(c),
             (None, Some(None)) => None,
@@ -436,7 +436,7 @@ impl Partial {
 /// (the answers graded, then the file whole); one that says stop (the
 /// time limit) leaves the questions not yet graded as errors.
 pub fn student(
-    key: &Key,
+    key: &AnswerKey,
     file: &str,
     text: &str,
     watch: &mut dyn FnMut() -> Box<dyn Watch>,
@@ -453,7 +453,7 @@ pub fn student(
 /// graded in the key's order, then what the file prints when run whole,
 /// then [`Step::Done`].
 pub fn student_steps(
-    key: &Key,
+    key: &AnswerKey,
     file: &str,
     text: &str,
     watch: &mut dyn FnMut() -> Box<dyn Watch>,
@@ -629,7 +629,7 @@ struct Theirs<'a> {
 /// warning for each definition of a name the key defines (the key's stays
 /// in force for grading).
 fn student_lets(
-    key: &Key,
+    key: &AnswerKey,
     stmts: &[crate::syntax::ast::Stmt],
     text: &str,
 ) -> (Lets, Vec<String>) {

@@ -3,7 +3,7 @@
 //! Gradescope `results.json` for one student, and one feedback text per
 //! student.
 
-use super::{Answered, Graded, Key, Limit, Status, clean};
+use super::{Answered, Graded, AnswerKey, Limit, Status, clean};
 use quick_xml::Writer;
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 use serde_json::{Value, json};
@@ -46,7 +46,7 @@ impl Counts {
     }
 }
 
-pub fn summary(key: &Key, class: &[Graded]) -> Summary {
+pub fn summary(key: &AnswerKey, class: &[Graded]) -> Summary {
     let total = key.total();
     let mean = if class.is_empty() {
         0.0
@@ -115,7 +115,7 @@ fn score_text(g: &Graded, total: f64) -> String {
 
 /// The table: a row per student, a column per question (numbered, with a
 /// legend), the score; then the class summary.
-pub fn text(key: &Key, class: &[Graded]) -> String {
+pub fn text(key: &AnswerKey, class: &[Graded]) -> String {
     let n = key.questions.len();
     let width = class
         .iter()
@@ -204,7 +204,7 @@ fn summary_text(s: &Summary) -> String {
 }
 
 /// One JSON record a student, then a summary record (JSON Lines).
-pub fn json(key: &Key, class: &[Graded]) -> String {
+pub fn json(key: &AnswerKey, class: &[Graded]) -> String {
     let mut out = String::new();
     for g in class {
         out.push_str(&student_json(g, key).to_string());
@@ -228,7 +228,7 @@ pub fn json(key: &Key, class: &[Graded]) -> String {
     out
 }
 
-fn student_json(g: &Graded, key: &Key) -> Value {
+fn student_json(g: &Graded, key: &AnswerKey) -> Value {
     let questions: Vec<Value> = g
         .answers
         .iter()
@@ -264,7 +264,7 @@ fn student_json(g: &Graded, key: &Key) -> Value {
 /// grade book), the file, the score and total in points, a column per
 /// question (its status). Every cell is [`clean::csv_cell`]: no control
 /// character, no formula.
-pub fn csv(key: &Key, class: &[Graded]) -> String {
+pub fn csv(key: &AnswerKey, class: &[Graded]) -> String {
     let mut w = csv::Writer::from_writer(Vec::new());
     let mut header = vec![
         "student".to_string(),
@@ -303,7 +303,7 @@ fn details(a: &Answered) -> String {
 
 /// Gradescope's `results.json` for one student: the score, and a test per
 /// question with its points, `passed` or `failed`, and why.
-pub fn gradescope(key: &Key, g: &Graded) -> String {
+pub fn gradescope(key: &AnswerKey, g: &Graded) -> String {
     let tests: Vec<Value> = g
         .answers
         .iter()
@@ -346,7 +346,7 @@ pub fn gradescope(key: &Key, g: &Graded) -> String {
 /// JUnit XML: a test suite per student, a test case per question, with a
 /// `failure` for a wrong or missing answer and an `error` for one that
 /// does not run.
-pub fn junit(key: &Key, class: &[Graded]) -> String {
+pub fn junit(key: &AnswerKey, class: &[Graded]) -> String {
     let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
     let _ = w.write_event(Event::Decl(quick_xml::events::BytesDecl::new("1.0", Some("UTF-8"), None)));
     let mut all = BytesStart::new("testsuites");
@@ -403,11 +403,11 @@ pub fn junit(key: &Key, class: &[Graded]) -> String {
 /// each FAIL's why and each error's diagnostic; then what the file printed.
 /// Every control character but newline and tab is shown escaped
 /// ([`clean::text`]).
-pub fn feedback(key: &Key, g: &Graded) -> String {
+pub fn feedback(key: &AnswerKey, g: &Graded) -> String {
     clean::text(&feedback_raw(key, g)).into_owned()
 }
 
-fn feedback_raw(key: &Key, g: &Graded) -> String {
+fn feedback_raw(key: &AnswerKey, g: &Graded) -> String {
     let mut out = format!(
         "{}: {} of {} points, {} of {} questions right\n",
         clean::line(&g.file),

@@ -3,7 +3,7 @@
 
 use super::heap_options;
 use super::show;
-use crate::engine::period::Period;
+use crate::engine::periodicity::search::Period;
 use crate::engine::rule::HeapRule;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};

@@ -128,7 +128,7 @@ impl Source for Src<'_> {
 pub struct Misere<'a> {
     pub defs: &'a Defs,
     pub store: &'a mut Store,
-    engine: engine::Misere,
+    engine: engine::Engine,
     parts: Parts,
     /// Per component: the Nim position it plays like when it is tame
     /// throughout, found once per statement.
@@ -151,7 +151,7 @@ impl<'a> Misere<'a> {
     pub fn new(defs: &'a Defs, store: &'a mut Store) -> Self {
         let limits = store.limits;
         let held = store.families.held_except(usize::MAX) + super::quotient::held(store);
-        let mut engine = engine::Misere::new(Budget {
+        let mut engine = engine::Engine::new(Budget {
             positions: limits.positions,
             options: limits.options,
             memory: limits.memory.saturating_sub(held),
@@ -251,7 +251,7 @@ impl<'a> Misere<'a> {
         })
     }
 
-    fn src(&mut self) -> (&mut engine::Misere, Src<'_>) {
+    fn src(&mut self) -> (&mut engine::Engine, Src<'_>) {
         (
             &mut self.engine,
             Src {

@@ -39,7 +39,7 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
             none: Some(why),
         });
     }
-    let mut found = Found::default();
+    let mut found = Listed::default();
     // The same component twice (`a + a`) gives the same moves twice.
     let mut done: FxHashSet<String> = FxHashSet::default();
     for (p, &v) in g.parts.iter().zip(&values) {
@@ -100,12 +100,12 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
 
 /// The winning moves found so far: the first lines, then a count.
 #[derive(Default)]
-struct Found {
+struct Listed {
     lines: Vec<String>,
     more: u128,
 }
 
-impl Found {
+impl Listed {
     fn add(&mut self, count: u64, line: impl FnOnce() -> String) {
         if self.lines.len() < MAX_LINES {
             self.lines.push(line());

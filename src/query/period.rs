@@ -5,7 +5,7 @@
 //! all-but subtraction sets and take-and-break codes) or only observed.
 
 use super::{PeriodAnswer, PeriodFound};
-use crate::engine::period::{Period, PeriodSearch, Proof, observed_period};
+use crate::engine::periodicity::search::{Period, PeriodSearch, Proof, observed_period};
 use crate::eval::family::{Bound, Searched};
 use crate::eval::{Defs, EvalError, Key, Store};
 use crate::ir::{DefKind, GameId};
@@ -239,7 +239,7 @@ fn user_period(
 #[cfg(test)]
 mod tests {
     use crate::engine::Quiet;
-    use crate::engine::period::observed_period;
+    use crate::engine::periodicity::search::observed_period;
 
     #[test]
     fn observed_periods() {

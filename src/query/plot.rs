@@ -5,10 +5,10 @@
 use super::files::{cannot_write, writable};
 use super::{PeriodFound, PlotKind, Plotted, range_bounds};
 use crate::diag::Diagnostic;
-use crate::engine::period::WIDEST_WINDOW;
+use crate::engine::periodicity::search::WIDEST_WINDOW;
 use crate::engine::periodicity::allbut::allbut_proof;
 use crate::engine::periodicity::observe::observed;
-use crate::engine::period::arithmetic;
+use crate::engine::periodicity::search::arithmetic;
 use crate::engine::periodicity::theorem::theorem_check;
 use crate::engine::rule::HeapRule;
 use crate::engine::{Interrupted, Watch};
@@ -218,7 +218,7 @@ fn period_of_values(
 /// A finite subtraction set whose largest move is `width`: G(i + width)
 /// depends only on the window G(i .. i + width), so the first window equal
 /// to an earlier one gives the minimal pre-period and period (see
-/// `engine::period`): `(pre-period, period, 0)`.
+/// `engine::periodicity::search`): `(pre-period, period, 0)`.
 fn repeated_window(width: u64, v: &[u64]) -> Option<(u64, u64, u64)> {
     if width == 0 {
         // no move: every value is 0

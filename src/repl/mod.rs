@@ -1,4 +1,4 @@
-//! The REPL core: what one input typed at the prompt does, apart from any
+//! The REPL: what one input typed at the prompt does, apart from any
 //! terminal. An input is either statements, run by the [`Session`] under
 //! the name `<repl:N>`, or a `:command`. Everything it produces goes to a
 //! [`Sink`]; the terminal front end prints it, tests collect it.

@@ -103,7 +103,7 @@ impl Cost {
 /// `TICK_WORK` steps, with the fraction of the work done scaled to the
 /// heaps of the extension, so that a progress bar's remaining time is
 /// honest even when later heaps cost more), and the largest value seen.
-pub(crate) struct Ticker<'w> {
+pub(crate) struct Reporter<'w> {
     work: u64,
     /// Work done in this extension.
     done: f64,
@@ -116,7 +116,7 @@ pub(crate) struct Ticker<'w> {
     shown: u64,
 }
 
-impl Ticker<'_> {
+impl Reporter<'_> {
     #[inline]
     pub(crate) fn add(&mut self, work: u64, len: usize) -> Result<(), Interrupted> {
         self.work = self.work.saturating_add(work);
@@ -203,7 +203,7 @@ impl Solver {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Stop, Interrupted> {
         match self {
             Solver::Subtraction(s) => s.run(vals, target, ticker),
@@ -608,7 +608,7 @@ impl HeapTable {
         self.vals.try_reserve_total(target).map_err(|_| oom)?;
         let from = self.len();
         watch.tick(from, target as u64)?;
-        let mut ticker = Ticker {
+        let mut ticker = Reporter {
             work: 0,
             done: 0.0,
             from,
@@ -631,7 +631,7 @@ impl HeapTable {
         &mut self,
         target: usize,
         until_proven: bool,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
         base: u64,
         oom: ExtendError,
     ) -> Result<(), ExtendError> {
@@ -767,7 +767,7 @@ impl HeapTable {
     fn copy_from_period(
         &mut self,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Option<u64>, Interrupted> {
         let Some(period) = self.proven else {
             return Ok(None);
@@ -789,7 +789,7 @@ fn copy<T: Cell>(
     p: usize,
     s: u64,
     target: usize,
-    ticker: &mut Ticker,
+    ticker: &mut Reporter,
 ) -> Result<Option<u64>, Interrupted> {
     while v.len() < target {
         let len = v.len();

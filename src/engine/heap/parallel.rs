@@ -141,7 +141,7 @@ struct Store<T> {
     rare: Vec<AtomicU32>,
     rare_len: AtomicUsize,
     /// Heap `k`'s findings are in slot `k % lag`, once it says `k`.
-    slots: Vec<Padded<Mutex<Found>>>,
+    slots: Vec<Padded<Mutex<Findings>>>,
     /// Heaps a thread reads lie at least this far below the heap.
     lag: usize,
 }
@@ -160,7 +160,7 @@ impl<T> std::ops::Deref for Padded<T> {
 
 /// What a thread found of a heap from the values `lag` and more below it.
 #[derive(Default)]
-struct Found {
+struct Findings {
     /// The heap (`usize::MAX`: none yet).
     heap: usize,
     free: Vec<usize>,
@@ -230,7 +230,7 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         rare: (0..in_seg).map(|_| AtomicU32::new(0)).collect(),
         rare_len: AtomicUsize::new(0),
         slots: (0..lag)
-            .map(|_| Padded(Mutex::new(Found { heap: usize::MAX, ..Found::default() })))
+            .map(|_| Padded(Mutex::new(Findings { heap: usize::MAX, ..Findings::default() })))
             .collect(),
         lag,
     };

@@ -24,7 +24,7 @@ use super::marks::{Bytes, Marks};
 use super::parallel::{self, Moves, Segment};
 use super::mirror::Mirror;
 use super::values::bytes_for;
-use super::{Cell, Cost, Stop, Ticker, octal_period};
+use super::{Cell, Cost, Stop, Reporter, octal_period};
 use crate::engine::Interrupted;
 use crate::engine::code::Code;
 use crate::engine::periodicity::theorem::Tracker;
@@ -260,7 +260,7 @@ impl Split {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Stop, Interrupted> {
         ticker.model(self.cost);
         self.planned = vals.capacity();
@@ -301,7 +301,7 @@ impl Split {
     fn period_proven<T: Cell>(
         &mut self,
         vals: &[T],
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Option<Stop>, Interrupted> {
         if self.tracker.next_check() != u64::MAX
             && self.tracker.push(vals, ticker.watch())?
@@ -319,7 +319,7 @@ impl Split {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Seg, Interrupted> {
         let s0 = vals.len();
         if self.threads < 2 || s0 < PARALLEL_FROM || !self.rc_possible() {

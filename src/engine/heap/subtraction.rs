@@ -1,7 +1,7 @@
 //! Finite subtraction and all-but subtraction tables.
 
 use super::marks::{Bits, Marks};
-use super::{Cell, Stop, Ticker};
+use super::{Cell, Stop, Reporter};
 use crate::engine::Interrupted;
 
 // ---------------------------------------------------------------------------
@@ -25,7 +25,7 @@ impl Subtraction {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Stop, Interrupted> {
         let words = self.set.len() / 64 + 1;
         self.scratch.resize(words, 0);
@@ -99,7 +99,7 @@ impl AllBut {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Stop, Interrupted> {
         let cost = self.excluded.len() as u64 + 1;
         while vals.len() < target {

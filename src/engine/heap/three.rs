@@ -22,7 +22,7 @@
 //! chooses the slope `a`, and every bound is checked against the values.
 
 use super::marks::{Bits, Marks, xor_permute};
-use super::{Cell, Cost, Stop, Ticker, octal_period, wide};
+use super::{Cell, Cost, Stop, Reporter, octal_period, wide};
 use crate::engine::code::Code;
 use crate::engine::periodicity::observe::observed;
 use crate::engine::periodicity::theorem::Tracker;
@@ -137,7 +137,7 @@ impl Three {
         &mut self,
         vals: &mut Vec<T>,
         target: usize,
-        ticker: &mut Ticker,
+        ticker: &mut Reporter,
     ) -> Result<Stop, Interrupted> {
         ticker.model(self.cost(vals.len() as u64));
         while vals.len() < target {

@@ -8,7 +8,7 @@
 //! family heaps by their dense tables ([`super::family`]).
 
 use super::atoms::{NIM, Nims, WILD, is_nim};
-use super::{Error, Item, Misere, Resolved, Source};
+use super::{Error, Item, Engine, Resolved, Source};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::ops::ControlFlow;
@@ -128,7 +128,7 @@ impl Comps {
     }
 }
 
-impl Misere {
+impl Engine {
     /// An item as a Nim heap or a component not known to be one.
     pub(super) fn resolve<S: Source>(
         &mut self,

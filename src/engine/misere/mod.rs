@@ -84,7 +84,7 @@ pub use atoms::{bouton_p, nim_sum_grundy};
 pub enum Item {
     /// A Nim heap.
     Nim(u64),
-    /// A heap of a rule family registered with [`Misere::add_family`].
+    /// A heap of a rule family registered with [`Engine::add_family`].
     Heap { family: u32, n: u64 },
     /// Anything else: its options come from the [`Source`].
     Opaque(u32),
@@ -183,7 +183,7 @@ impl Analysis {
 
 /// The misère engine: component classes, family tables and the search
 /// memo, kept for the questions of one statement.
-pub struct Misere {
+pub struct Engine {
     budget: Budget,
     families: Vec<FamilyClasses>,
     comps: Comps,
@@ -191,9 +191,9 @@ pub struct Misere {
     meter: Meter,
 }
 
-impl Misere {
+impl Engine {
     pub fn new(budget: Budget) -> Self {
-        Misere {
+        Engine {
             budget,
             families: Vec::new(),
             comps: Comps::default(),

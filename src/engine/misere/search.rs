@@ -11,7 +11,7 @@
 use super::atoms::{Nims, is_nim, nim_atom, nim_of};
 use super::classes::{Kind, Options};
 use super::states::{GRAY, MAX_VALUE, NONZERO, UNKNOWN};
-use super::{Error, Misere, Source};
+use super::{Error, Engine, Source};
 use smallvec::SmallVec;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,7 +51,7 @@ enum Step {
     Continue,
 }
 
-impl Misere {
+impl Engine {
     /// Whether the position (components and Nim part) is a P-position.
     pub(super) fn search_outcome<S: Source>(
         &mut self,

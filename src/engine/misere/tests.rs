@@ -158,8 +158,8 @@ fn random_item(rng: &mut Rng, opaque_below: usize) -> Item {
     }
 }
 
-fn engine(w: &World) -> Misere {
-    let mut m = Misere::new(budget());
+fn engine(w: &World) -> Engine {
+    let mut m = Engine::new(budget());
     for r in &w.rules {
         m.add_family(r);
     }
@@ -372,7 +372,7 @@ fn limits_stop_the_search_while_it_runs() {
         positions: 500,
         ..budget()
     };
-    let mut m = Misere::new(small);
+    let mut m = Engine::new(small);
     let mut src = Src {
         world: &w,
         watch: Quiet,
@@ -385,7 +385,7 @@ fn limits_stop_the_search_while_it_runs() {
         })
     ));
     assert!(m.positions() <= 501);
-    let mut m = Misere::new(Budget {
+    let mut m = Engine::new(Budget {
         options: 2000,
         ..budget()
     });
@@ -393,7 +393,7 @@ fn limits_stop_the_search_while_it_runs() {
         m.outcome(&sum, &mut src),
         Err(Error::Options { .. })
     ));
-    let mut m = Misere::new(Budget {
+    let mut m = Engine::new(Budget {
         memory: 1 << 16,
         ..budget()
     });
@@ -401,7 +401,7 @@ fn limits_stop_the_search_while_it_runs() {
         m.outcome(&sum, &mut src),
         Err(Error::Memory { .. })
     ));
-    let mut m = Misere::new(budget());
+    let mut m = Engine::new(budget());
     let mut stop = Src {
         world: &w,
         watch: StopAfter(2),
@@ -425,7 +425,7 @@ fn deep_chains_need_no_deep_stack() {
         opaque,
         rules: Vec::new(),
     };
-    let mut m = Misere::new(budget());
+    let mut m = Engine::new(budget());
     let mut src = Src {
         world: &w,
         watch: Quiet,

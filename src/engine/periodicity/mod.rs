@@ -14,6 +14,7 @@
 pub mod allbut;
 pub mod observe;
 pub mod runs;
+pub mod search;
 pub mod saltus;
 pub mod sumxor;
 pub mod theorem;

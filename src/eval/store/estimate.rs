@@ -14,8 +14,8 @@ use super::Store;
 use super::structure::{self, Built};
 use crate::eval::defs::Defs;
 use crate::eval::error::EvalError;
-use crate::eval::flat::Root;
-use crate::eval::flat::run::{Ctx, Run};
+use crate::eval::compiled::Root;
+use crate::eval::compiled::run::{Ctx, Run};
 use crate::eval::value::{Args, Key, Part};
 
 /// Steps of the chain of largest options a probe follows at most.

@@ -8,9 +8,9 @@ use super::defs::{Defs, Ticker};
 use super::driver::{self, Compiled, Plan, Tables};
 use super::error::EvalError;
 use super::family::Families;
-use super::flat::Lowering;
-use super::flat::Root;
-use super::flat::run::{Ctx, Run, Scratch};
+use super::compiled::Lowering;
+use super::compiled::Root;
+use super::compiled::run::{Ctx, Run, Scratch};
 use super::limits::Limits;
 use super::memo::Memo;
 use super::shape::{self, Shape};
@@ -188,10 +188,10 @@ impl Store {
         let mut out = Vec::new();
         for leaf in &c.prog.leaves {
             match leaf {
-                super::flat::Leaf::Pos { game, .. } | super::flat::Leaf::Run { game, .. } => {
+                super::compiled::Leaf::Pos { game, .. } | super::compiled::Leaf::Run { game, .. } => {
                     out.push(*game)
                 }
-                super::flat::Leaf::Global(id, _) => {
+                super::compiled::Leaf::Global(id, _) => {
                     if let Some(Value::Game(game)) = defs.globals.get(*id) {
                         out.extend(game.parts.iter().filter_map(|p| match p {
                             Part::Pos(k) => Some(k.game),
@@ -310,7 +310,7 @@ impl Store {
     fn run<R>(
         &mut self,
         defs: &Defs,
-        prog: &super::flat::Program,
+        prog: &super::compiled::Program,
         args: &[u64],
         f: impl FnOnce(&Run, &mut Ctx) -> Result<R, EvalError>,
     ) -> Result<R, EvalError> {

@@ -6,8 +6,8 @@
 use super::Store;
 use crate::eval::defs::Defs;
 use crate::eval::error::{EvalError, unbound};
-use crate::eval::flat::run::{Ctx, Run};
-use crate::eval::flat::{Ix, Leaf};
+use crate::eval::compiled::run::{Ctx, Run};
+use crate::eval::compiled::{Ix, Leaf};
 use crate::eval::value::{Args, Explicit, Game, Key, Part, Value, mex_of};
 use std::rc::Rc;
 

@@ -13,16 +13,16 @@
 
 use rustc_hash::FxHashMap;
 
-use super::code::Code;
-use super::heap::{Allowance, ExtendError, HeapTable, Slice, wide};
-use super::periodicity::allbut::allbut_proof;
-use super::periodicity::observe::observed;
-use super::periodicity::saltus::{provable, saltus_proof};
-use super::periodicity::theorem::theorem_check;
-use super::rule::HeapRule;
-use super::{Interrupted, Watch};
+use super::allbut::allbut_proof;
+use super::observe::observed;
+use super::saltus::{provable, saltus_proof};
+use super::theorem::theorem_check;
+use crate::engine::code::Code;
+use crate::engine::heap::{Allowance, ExtendError, HeapTable, Slice, wide};
+use crate::engine::rule::HeapRule;
+use crate::engine::{Interrupted, Watch};
 
-pub use super::periodicity::{Period, Proof};
+pub use super::{Period, Proof};
 
 /// The widest window (the largest move of a finite subtraction set) whose
 /// repetition is looked for: wider ones are beyond any sensible limit.
