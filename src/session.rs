@@ -468,6 +468,95 @@ impl Session {
         (text.lines().map(str::to_string).collect(), report)
     }
 
+    /// The games defined so far, each with the number of its parameters.
+    pub fn game_arities(&self) -> Vec<(String, usize)> {
+        self.names
+            .games
+            .iter()
+            .map(|(n, (_, arity))| (n.clone(), *arity))
+            .collect()
+    }
+
+    /// The `let` names bound so far.
+    pub fn let_names(&self) -> Vec<String> {
+        self.names.globals.keys().cloned().collect()
+    }
+
+    /// The id of the value a `let` name is bound to now, if it is.
+    pub fn let_id(&self, name: &str) -> Option<usize> {
+        self.names.globals.get(name).map(|(id, _)| *id)
+    }
+
+    /// How many `let` values have been bound (ids count up from 0).
+    pub fn lets_bound(&self) -> usize {
+        self.defs.globals.len()
+    }
+
+    /// Whether diagnostics are rendered in colour.
+    pub fn set_color(&mut self, on: bool) {
+        self.color = on;
+    }
+
+    pub fn format(&self) -> Format {
+        self.format
+    }
+
+    pub fn set_format(&mut self, f: Format) {
+        self.format = f;
+    }
+
+    /// Takes the watch out (a quiet one in its place), to hand it on.
+    pub fn take_watch(&mut self) -> Box<dyn Watch> {
+        std::mem::replace(&mut self.store.ticker.watch, Box::new(crate::engine::Quiet))
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> crate::eval::Limits {
+        self.store.limits
+    }
+
+    /// The positions the memo tables hold now.
+    pub fn positions_held(&self) -> u64 {
+        self.store.positions
+    }
+
+    /// The games defined so far (not those whose definition has an
+    /// error), each as the statement that defines it (as written), or
+    /// its name and parameters where that is gone, with the rule family
+    /// it runs as, if one.
+    pub fn game_definitions(&self) -> Vec<(String, Option<String>)> {
+        use crate::ir::DefKind;
+        use crate::syntax::ast::StmtKind;
+        let mut parsed: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
+        let mut out = Vec::new();
+        for (id, def) in self.defs.games.iter().enumerate() {
+            if matches!(def.kind, DefKind::Declared) {
+                continue;
+            }
+            let src = def.loc.src;
+            if !parsed.iter().any(|(s, _)| *s == src) {
+                parsed.push((src, crate::syntax::parse::parse(self.sources.text(src)).stmts));
+            }
+            let stmts = parsed.iter().find(|(s, _)| *s == src).map_or(&[][..], |(_, v)| v);
+            let text = stmts.iter().find_map(|stmt| match &stmt.kind {
+                StmtKind::Game { name, .. } if name.span.start == def.loc.start as usize => {
+                    Some(self.sources.slice(src, &stmt.span).to_string())
+                }
+                _ => None,
+            });
+            let text = text.unwrap_or_else(|| {
+                if def.params.is_empty() {
+                    format!("game {}", def.name)
+                } else {
+                    format!("game {}({})", def.name, def.params.join(", "))
+                }
+            });
+            let family = self.store.runs_as(&self.defs, id).map(|r| r.describe());
+            out.push((text, family));
+        }
+        out
+    }
+
     /// Renders a diagnostic against the source it points into: as text
     /// with the source (for standard error), or in JSON mode as one JSON
     /// line (for standard output: see [`Session::diagnostics_to_stdout`]).

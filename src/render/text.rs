@@ -333,6 +333,10 @@ fn check(g: &Graded) -> Vec<String> {
         g.text,
         g.expected.describe()
     )];
+    // a period found is shown whole before why it breaks the claim
+    if let Answer::Period(_) = &g.found {
+        out.extend(lines(&g.found).into_iter().map(|l| format!("  {l}")));
+    }
     out.extend(g.why.iter().map(|l| format!("  {l}")));
     out
 }

@@ -4,7 +4,7 @@
 //! The work is done by plain functions ([`complete`], [`paint`]) that tests
 //! call without a terminal.
 
-use crate::resolve::names::BUILTINS;
+use crate::syntax::suggest::BUILTINS;
 use crate::ir::Setting;
 use crate::syntax::lexer::is_incomplete;
 use crate::syntax::token::Tok;

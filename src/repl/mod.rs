@@ -10,9 +10,8 @@ mod reply;
 pub mod script;
 pub mod topics;
 
-use crate::engine::Quiet;
 use crate::eval::Limits;
-use crate::ir::{DefKind, Setting};
+use crate::ir::Setting;
 use crate::render::Format;
 use crate::session::{Event, Report, Session};
 use crate::syntax::ast::StmtKind;
@@ -187,12 +186,12 @@ impl Repl {
     /// The names completion offers besides keywords and built-ins: the
     /// games and `let` bindings defined so far, sorted.
     pub fn defined_names(&self) -> Vec<String> {
-        let names = &self.session.names;
-        let mut all: Vec<String> = names
-            .games
-            .keys()
-            .chain(names.globals.keys())
-            .cloned()
+        let mut all: Vec<String> = self
+            .session
+            .game_arities()
+            .into_iter()
+            .map(|(n, _)| n)
+            .chain(self.session.let_names())
             .collect();
         all.sort();
         all.dedup();
@@ -202,12 +201,11 @@ impl Repl {
     /// The games and `let` bindings defined so far, each with the number
     /// of parameters it takes (0 for a `let` value), for completion.
     pub fn defined_arities(&self) -> Vec<(String, usize)> {
-        let names = &self.session.names;
-        let mut all: Vec<(String, usize)> = names
-            .games
-            .iter()
-            .map(|(n, (_, arity))| (n.clone(), *arity))
-            .chain(names.globals.keys().map(|n| (n.clone(), 0)))
+        let mut all: Vec<(String, usize)> = self
+            .session
+            .game_arities()
+            .into_iter()
+            .chain(self.session.let_names().into_iter().map(|n| (n, 0)))
             .collect();
         all.sort();
         all.dedup();
@@ -215,12 +213,12 @@ impl Repl {
     }
 
     fn run_source(&mut self, name: &str, text: &str, sink: &mut dyn Sink) -> Report {
-        let globals_before = self.session.defs.globals.len();
+        let globals_before = self.session.lets_bound();
         let timing = self.timing;
         let start = Instant::now();
         let mut last = start;
         let mut answered = false;
-        self.session.color = self.color;
+        self.session.set_color(self.color);
         let report = self.session.run(name, text, &mut |e| {
             // A diagnostic goes where the front end puts them; JSON ones
             // go with the answers.
@@ -259,17 +257,15 @@ impl Repl {
 
     /// Keeps the text of the `let` statements of a source that bound a name.
     fn remember_lets(&mut self, text: &str, globals_before: usize) {
-        if self.session.defs.globals.len() == globals_before {
+        if self.session.lets_bound() == globals_before {
             return;
         }
         for stmt in parse(text).stmts {
             if let StmtKind::Let(name, _) = &stmt.kind {
                 let bound = self
                     .session
-                    .names
-                    .globals
-                    .get(&name.text)
-                    .is_some_and(|(id, _)| *id >= globals_before);
+                    .let_id(&name.text)
+                    .is_some_and(|id| id >= globals_before);
                 if bound {
                     self.lets.retain(|(n, _)| *n != name.text);
                     self.lets
@@ -322,13 +318,13 @@ impl Repl {
             },
             "format" => match (arg, Format::named(arg)) {
                 ("", _) => {
-                    let name = self.session.format.name();
+                    let name = self.session.format().name();
                     let text =
                         format!("format {name}: `:format json` or `:format text` changes it");
                     self.reply_with(sink, &text, json!({ "command": "format", "format": name }));
                 }
                 (_, Some(f)) => {
-                    self.session.format = f;
+                    self.session.set_format(f);
                     let text = match f {
                         Format::Json => {
                             "format json: each answer and error is one JSON object a line"
@@ -346,11 +342,10 @@ impl Repl {
             },
             "limits" => self.reply(sink, word, &self.limits()),
             "reset" => {
-                let watch =
-                    std::mem::replace(&mut self.session.store.ticker.watch, Box::new(Quiet));
-                let format = self.session.format;
+                let watch = self.session.take_watch();
+                let format = self.session.format();
                 self.session = Session::new(watch);
-                self.session.format = format;
+                self.session.set_format(format);
                 self.lets.clear();
                 let text = "a fresh session: every definition and computed value is forgotten";
                 self.reply(sink, word, text);
@@ -420,56 +415,27 @@ impl Repl {
 
     /// The games defined so far, each with the statement that defines it.
     pub fn games(&self) -> String {
-        let defs = &self.session.defs;
-        if !self.has_games() {
+        let games = self.session.game_definitions();
+        if games.is_empty() {
             return "no games defined yet; for example:\n  game s(n) = { s(n - k) for k in {1, 2} if k <= n }".into();
         }
-        let mut cache: Vec<(usize, Vec<crate::syntax::ast::Stmt>)> = Vec::new();
-        let mut lines = Vec::new();
-        // A game whose definition has an error has no rule to show.
-        for (id, def) in defs
-            .games
-            .iter()
-            .enumerate()
-            .filter(|(_, d)| !matches!(d.kind, DefKind::Declared))
-        {
-            let src = def.loc.src;
-            if !cache.iter().any(|(s, _)| *s == src) {
-                cache.push((src, parse(self.session.sources.text(src)).stmts));
-            }
-            let stmts = &cache
-                .iter()
-                .find(|(s, _)| *s == src)
-                .expect("parsed above")
-                .1;
-            let text = stmts.iter().find_map(|stmt| match &stmt.kind {
-                StmtKind::Game { name, .. } if name.span.start == def.loc.start as usize => {
-                    Some(one_line(self.session.sources.slice(src, &stmt.span)))
+        games
+            .into_iter()
+            .map(|(text, family)| {
+                let mut line = one_line(&text);
+                // a rule recognized as a family's runs on that family's engine
+                if let Some(rule) = family {
+                    line.push_str(&format!("  # runs as {rule}"));
                 }
-                _ => None,
-            });
-            let mut line = text.unwrap_or_else(|| {
-                if def.params.is_empty() {
-                    format!("game {}", def.name)
-                } else {
-                    format!("game {}({})", def.name, def.params.join(", "))
-                }
-            });
-            // a rule recognized as a family's runs on that family's engine
-            if let Some(rule) = self.session.store.runs_as(defs, id) {
-                line.push_str(&format!("  # runs as {}", rule.describe()));
-            }
-            lines.push(line);
-        }
-        lines.join("\n")
+                line
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// Whether a game is defined (one whose definition has an error is not).
     fn has_games(&self) -> bool {
-        let defs = &self.session.defs;
-        defs.games
-            .iter()
-            .any(|d| !matches!(d.kind, DefKind::Declared))
+        !self.session.game_definitions().is_empty()
     }
 
     /// Every name defined so far: the games, then the `let` bindings.
@@ -482,7 +448,7 @@ impl Repl {
             out.push(self.games());
         }
         for (name, text) in &self.lets {
-            if self.session.names.globals.contains_key(name) {
+            if self.session.let_id(name).is_some() {
                 out.push(text.clone());
             }
         }
@@ -491,12 +457,12 @@ impl Repl {
 
     /// The limits in force, and how to change each.
     pub fn limits(&self) -> String {
-        let store = &self.session.store;
+        let limits = self.session.limits();
         let mut lines = Vec::new();
         for (name, setting, what) in Setting::ALL {
-            let v = store.limits.get(*setting);
+            let v = limits.get(*setting);
             let default = Limits::default().get(*setting);
-            let note = if *setting == Setting::Period && store.limits.period.is_none() {
+            let note = if *setting == Setting::Period && limits.period.is_none() {
                 " (the heap limit)".to_string()
             } else if v == default {
                 String::new()
@@ -507,7 +473,7 @@ impl Repl {
         }
         lines.push(format!(
             "{} positions are in the memo now; `set NAME N` changes a limit, e.g. `set positions 50000000`",
-            store.positions
+            self.session.positions_held()
         ));
         lines.join("\n")
     }

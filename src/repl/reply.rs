@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 impl Repl {
     fn json(&self) -> bool {
-        self.session.format == Format::Json
+        self.session.format() == Format::Json
     }
 
     /// A command's answer: `text`, or in JSON mode

@@ -10,7 +10,7 @@
 
 use super::Checker;
 use super::expr::plural;
-use super::names::BUILTINS;
+use crate::syntax::suggest::BUILTINS;
 use crate::diag::Diagnostic;
 use crate::ir::Failure;
 use crate::syntax::ast::{self, Body, Stmt, StmtKind};

@@ -1,7 +1,7 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
 use super::Checker;
-use super::names::did_you_mean;
+use crate::syntax::suggest::did_you_mean;
 use crate::diag::Diagnostic;
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,

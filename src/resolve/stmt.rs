@@ -3,7 +3,7 @@
 
 use super::Checker;
 use super::expr::{Named, R};
-use super::names::BUILTINS;
+use crate::syntax::suggest::BUILTINS;
 use crate::diag::Diagnostic;
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;

@@ -5,7 +5,7 @@
 
 use super::lexer::Spanned;
 use super::token::Tok;
-use crate::resolve::names::closest_keyword;
+use super::suggest::closest_keyword;
 use crate::diag::Diagnostic;
 use lalrpop_util::ParseError;
 
@@ -304,7 +304,7 @@ impl Slip<'_> {
             self.tok,
             Tok::Ident(_) | Tok::CallName(_) | Tok::Nimber | Tok::StarOne | Tok::LBrace
         );
-        if !game_follows || crate::resolve::names::BUILTINS.contains(&word.as_str()) {
+        if !game_follows || super::suggest::BUILTINS.contains(&word.as_str()) {
             return None;
         }
         let lower = word.to_ascii_lowercase();

@@ -5,6 +5,7 @@ mod chars;
 pub mod hints;
 pub mod lexer;
 pub mod parse;
+pub mod suggest;
 pub mod token;
 
 lalrpop_util::lalrpop_mod!(

@@ -7,7 +7,6 @@ use crate::engine::rule::HeapRule;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
 use crate::query::{Answer, Found, explain, heap_options, misere_moves, moves, range_bounds, show};
-use crate::render::text;
 use std::ops::ControlFlow;
 
 /// Winning moves listed in a FAIL before "... (N in all)".
@@ -68,13 +67,11 @@ pub fn why(
                 )]),
             }
         }
-        QueryIr::Period(game) => {
-            let mut lines = text::lines(a);
-            if let Expect::Period(p, q) = expect {
-                lines.extend(period_break(defs, store, *game, *p, *q, &a.found())?);
-            }
-            Ok(lines)
-        }
+        // (the period found is the answer itself: the renderers show it)
+        QueryIr::Period(game) => match expect {
+            Expect::Period(p, q) => period_break(defs, store, *game, *p, *q, &a.found()),
+            _ => Ok(Vec::new()),
+        },
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
             misere_moves::why(defs, store, &g)
