@@ -4,8 +4,8 @@
 //! The work is done by plain functions ([`complete`], [`paint`]) that tests
 //! call without a terminal.
 
-use crate::resolve::names::BUILTINS;
 use crate::ir::Setting;
+use crate::resolve::names::BUILTINS;
 use crate::syntax::lexer::is_incomplete;
 use crate::syntax::token::Tok;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};

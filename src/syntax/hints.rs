@@ -5,8 +5,8 @@
 
 use super::lexer::Spanned;
 use super::token::Tok;
-use crate::resolve::names::closest_keyword;
 use crate::diag::Diagnostic;
+use crate::resolve::names::closest_keyword;
 use lalrpop_util::ParseError;
 
 /// The questions `check` grades, as the hints list them.
