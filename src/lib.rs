@@ -1,5 +1,4 @@
 //! mex: a language, interpreter and REPL for impartial combinatorial games.
-pub mod resolve;
 pub mod diag;
 pub mod engine;
 pub mod eval;
@@ -10,6 +9,7 @@ pub mod plot;
 pub mod query;
 pub mod render;
 pub mod repl;
+pub mod resolve;
 pub mod session;
 pub mod syntax;
 

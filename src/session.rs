@@ -2,7 +2,6 @@
 //! argument, a line typed at the prompt) and gives back results and
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
-use crate::resolve::{Context, Names, check_unit, needs_failed, place};
 use crate::diag::{Diagnostic, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
@@ -11,6 +10,7 @@ use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
 pub use crate::query::Summary;
 use crate::query::{self, Answer};
 use crate::render;
+use crate::resolve::{Context, Names, check_unit, needs_failed, place};
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
 

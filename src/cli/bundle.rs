@@ -53,11 +53,19 @@ mex grade /autograder/source/key.mex "${files[0]}" --format gradescope > "$resul
 /// Writes the autograder; `rest` must be the one zip file to write.
 pub fn write(key: &Path, rest: &[PathBuf]) -> u8 {
     let [out] = rest else {
-        eprintln!("mex grade --bundle: give the key, then the one zip file to write: `mex grade --bundle key.mex autograder.zip`");
+        eprintln!(
+            "mex grade --bundle: give the key, then the one zip file to write: `mex grade --bundle key.mex autograder.zip`"
+        );
         return 2;
     };
-    if out.extension().is_none_or(|e| !e.eq_ignore_ascii_case("zip")) {
-        eprintln!("mex grade --bundle: the file to write is a zip file (`autograder.zip`), not {}", out.display());
+    if out
+        .extension()
+        .is_none_or(|e| !e.eq_ignore_ascii_case("zip"))
+    {
+        eprintln!(
+            "mex grade --bundle: the file to write is a zip file (`autograder.zip`), not {}",
+            out.display()
+        );
         return 2;
     }
     let key_text = match mex::repl::file::read_source(key) {
@@ -68,7 +76,11 @@ pub fn write(key: &Path, rest: &[PathBuf]) -> u8 {
         }
     };
     // the key must grade: its checks pass
-    if let Err(e) = mex::grade::key(&key.display().to_string(), &key_text, Box::new(mex::engine::Quiet)) {
+    if let Err(e) = mex::grade::key(
+        &key.display().to_string(),
+        &key_text,
+        Box::new(mex::engine::Quiet),
+    ) {
         eprint!("{}", e.rendered);
         eprintln!("mex grade --bundle: {}", e.message);
         return 2;

@@ -170,7 +170,9 @@ pub fn grade(args: GradeArgs) -> u8 {
         return super::bundle::write(&args.key, &args.students);
     }
     if args.format == "gradescope" && args.students.len() != 1 {
-        eprintln!("mex grade: `--format gradescope` writes the results of one student: give one file");
+        eprintln!(
+            "mex grade: `--format gradescope` writes the results of one student: give one file"
+        );
         return 2;
     }
     let late_days = match &args.lateness {

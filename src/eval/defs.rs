@@ -32,7 +32,9 @@ impl Defs {
     pub fn push_global(&mut self, v: Value) {
         let bytes = match &v {
             Value::Int(_) => 0,
-            Value::Game(g) => g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64,
+            Value::Game(g) => {
+                g.parts.len() as u64 * std::mem::size_of::<super::value::Part>() as u64
+            }
             Value::IntSet(s) => s.len() as u64 * 8,
         };
         self.held = self.held.saturating_add(bytes);

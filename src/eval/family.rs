@@ -10,8 +10,8 @@ use super::limits::{Limits, TABLE_STEPS};
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, ExtendError, HeapTable, StageLimit};
-use crate::engine::periodicity::search::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
 use crate::engine::periodicity::saltus;
+use crate::engine::periodicity::search::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
 use crate::engine::rule::HeapRule;
 use crate::ir::GameId;
 

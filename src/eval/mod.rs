@@ -1,11 +1,11 @@
 //! The evaluator: runs checked programs, with memo tables and limits.
 
 pub mod budget;
+pub mod compiled;
 pub mod defs;
 pub mod driver;
 pub mod error;
 pub mod family;
-pub mod compiled;
 pub mod limits;
 pub mod memo;
 pub mod shape;

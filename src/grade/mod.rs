@@ -479,7 +479,9 @@ pub fn student_steps(
     let mut unanswered = Vec::new();
     for (index, q) in key.questions.iter().enumerate() {
         let mut a = key.unanswered(index);
-        let mine: Vec<usize> = (0..theirs.len()).filter(|&j| theirs[j].key == q.key).collect();
+        let mine: Vec<usize> = (0..theirs.len())
+            .filter(|&j| theirs[j].key == q.key)
+            .collect();
         for &j in &mine {
             used[j] = true;
         }
@@ -665,7 +667,10 @@ fn restates(q: &Asked, t: &Asked, lets: &Lets) -> Option<String> {
     };
     let theirs_n = normal::expr(theirs, lets, &HashSet::new(), 0);
     let mut in_question = HashSet::new();
-    normal::names(&normal::expr(asked, lets, &HashSet::new(), 0), &mut in_question);
+    normal::names(
+        &normal::expr(asked, lets, &HashSet::new(), 0),
+        &mut in_question,
+    );
     let mut in_answer = HashSet::new();
     normal::names(&theirs_n, &mut in_answer);
     let value_asked = normal::is_value(&normal::expr(keys, lets, &HashSet::new(), 0));
@@ -674,7 +679,11 @@ fn restates(q: &Asked, t: &Asked, lets: &Lets) -> Option<String> {
         format!(
             "the answer must be a nimber or a number: `{}` {}",
             t.answer,
-            if restated { "restates the question" } else { "is not one" }
+            if restated {
+                "restates the question"
+            } else {
+                "is not one"
+            }
         )
     })
 }
@@ -692,7 +701,9 @@ fn credit(q: &Asked, status: Status, share: (u64, u64)) -> f64 {
     let points = q.marking.points;
     match status {
         Status::Ok => points,
-        Status::Fail if q.marking.partial && share.1 > 0 => points * share.0 as f64 / share.1 as f64,
+        Status::Fail if q.marking.partial && share.1 > 0 => {
+            points * share.0 as f64 / share.1 as f64
+        }
         _ => 0.0,
     }
 }
@@ -736,8 +747,18 @@ fn grade_one(grader: &mut Session, file: &str, theirs: &Theirs, t: &Asked) -> On
     }
     match report.checks.first() {
         Some((_, g)) if g.passed => one(Status::Ok, Vec::new(), (1, 1), false),
-        Some((_, g)) => one(Status::Fail, out.into_iter().skip(1).collect(), g.share, false),
-        None => one(Status::Error, vec!["the check did not run".into()], (0, 1), false),
+        Some((_, g)) => one(
+            Status::Fail,
+            out.into_iter().skip(1).collect(),
+            g.share,
+            false,
+        ),
+        None => one(
+            Status::Error,
+            vec!["the check did not run".into()],
+            (0, 1),
+            false,
+        ),
     }
 }
 
@@ -748,7 +769,9 @@ fn needed_lets(theirs: &Theirs, t: &Asked) -> Vec<std::ops::Range<usize>> {
     let mut want = HashSet::new();
     match &t.check {
         Check::Answer { query, .. } => {
-            if let Question::Answer(q) = normal::question(&Question::Answer((**query).clone()), &Lets::new()) {
+            if let Question::Answer(q) =
+                normal::question(&Question::Answer((**query).clone()), &Lets::new())
+            {
                 query_names(&q, &mut want);
             }
         }
@@ -760,7 +783,12 @@ fn needed_lets(theirs: &Theirs, t: &Asked) -> Vec<std::ops::Range<usize>> {
     }
     let mut spans = Vec::new();
     // the lets before the check, last first, each adding the names it uses
-    for s in theirs.stmts.iter().rev().filter(|s| s.span.end <= t.span.start) {
+    for s in theirs
+        .stmts
+        .iter()
+        .rev()
+        .filter(|s| s.span.end <= t.span.start)
+    {
         if let StmtKind::Let(n, e) = &s.kind
             && want.remove(&n.text)
             && theirs.lets.get(&n.text) == Some(e)
@@ -832,7 +860,11 @@ fn stem(file: &str) -> String {
 pub fn student_ids(files: &[String]) -> Vec<String> {
     let parts: Vec<Vec<&str>> = files
         .iter()
-        .map(|f| f.split(['/', '\\']).filter(|p| !p.is_empty() && *p != ".").collect())
+        .map(|f| {
+            f.split(['/', '\\'])
+                .filter(|p| !p.is_empty() && *p != ".")
+                .collect()
+        })
         .collect();
     // the folders every path starts with
     let mut common = parts.first().map_or(0, |p| p.len().saturating_sub(1));

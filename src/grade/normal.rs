@@ -48,12 +48,10 @@ fn query(q: &Query, lets: &Lets) -> Query {
 pub fn expr(x: &Expr, lets: &Lets, bound: &HashSet<String>, depth: usize) -> Expr {
     let go = |y: &Expr| expr(y, lets, bound, depth);
     let kind = match &x.kind {
-        ExprKind::Name(n) if !bound.contains(&n.text) && depth < DEPTH => {
-            match lets.get(&n.text) {
-                Some(named) => return expr(named, lets, &HashSet::new(), depth + 1),
-                None => ExprKind::Name(n.clone()),
-            }
-        }
+        ExprKind::Name(n) if !bound.contains(&n.text) && depth < DEPTH => match lets.get(&n.text) {
+            Some(named) => return expr(named, lets, &HashSet::new(), depth + 1),
+            None => ExprKind::Name(n.clone()),
+        },
         ExprKind::Call(n, args) => ExprKind::Call(n.clone(), args.iter().map(go).collect()),
         ExprKind::Nimber(Some(e)) => ExprKind::Nimber(Some(Box::new(go(e)))),
         ExprKind::Sum(parts) => {

@@ -88,7 +88,11 @@ pub fn marking(comment: Option<&str>) -> Marking {
         return Marking::default();
     };
     let lower = c.to_ascii_lowercase();
-    let Some(at) = lower.find("points:").map(|i| i + 7).or_else(|| lower.find("point:").map(|i| i + 6)) else {
+    let Some(at) = lower
+        .find("points:")
+        .map(|i| i + 7)
+        .or_else(|| lower.find("point:").map(|i| i + 6))
+    else {
         return Marking::default();
     };
     let rest = lower[at..].trim_start();
@@ -96,11 +100,17 @@ pub fn marking(comment: Option<&str>) -> Marking {
         .chars()
         .take_while(|c| c.is_ascii_digit() || *c == '.')
         .collect();
-    let points = digits.parse::<f64>().ok().filter(|p| p.is_finite() && *p >= 0.0);
+    let points = digits
+        .parse::<f64>()
+        .ok()
+        .filter(|p| p.is_finite() && *p >= 0.0);
     let after = &rest[digits.len()..];
     Marking {
         points: points.unwrap_or(1.0),
-        partial: after.trim_start().strip_prefix(',').is_some_and(|r| r.trim_start().starts_with("partial")),
+        partial: after
+            .trim_start()
+            .strip_prefix(',')
+            .is_some_and(|r| r.trim_start().starts_with("partial")),
     }
 }
 
@@ -130,7 +140,11 @@ fn one(src: &str, stmt: &Stmt, c: &Check, lets: &Lets) -> Asked {
         .to_string();
     Asked {
         key: canonical(&format!("{:?}", normal::question(&c.question(), lets))),
-        text: one_line(if question.is_empty() { &whole } else { &question }),
+        text: one_line(if question.is_empty() {
+            &whole
+        } else {
+            &question
+        }),
         span: stmt.span.clone(),
         answer: if matches!(c, Check::Blank { .. }) {
             String::new()
@@ -230,8 +244,20 @@ mod tests {
     fn points_come_from_the_comment_at_the_end_of_the_line() {
         let src = "check grundy *1 == 1   # points: 3\ncheck grundy *2 == 2 # mex{0, 1} = 2 [points: 2.5, partial]\ncheck grundy *3 == 3\n# points: 9\n";
         let a = asked(src, &parse(src).stmts, &Lets::new());
-        assert_eq!(a[0].marking, Marking { points: 3.0, partial: false });
-        assert_eq!(a[1].marking, Marking { points: 2.5, partial: true });
+        assert_eq!(
+            a[0].marking,
+            Marking {
+                points: 3.0,
+                partial: false
+            }
+        );
+        assert_eq!(
+            a[1].marking,
+            Marking {
+                points: 2.5,
+                partial: true
+            }
+        );
         assert_eq!(a[2].marking, Marking::default());
     }
 

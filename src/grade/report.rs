@@ -3,7 +3,7 @@
 //! Gradescope `results.json` for one student, and one feedback text per
 //! student.
 
-use super::{Answered, Graded, AnswerKey, Limit, Status, clean};
+use super::{AnswerKey, Answered, Graded, Limit, Status, clean};
 use quick_xml::Writer;
 use quick_xml::events::{BytesEnd, BytesStart, BytesText, Event};
 use serde_json::{Value, json};
@@ -123,7 +123,10 @@ pub fn text(key: &AnswerKey, class: &[Graded]) -> String {
         .max()
         .unwrap_or(4)
         .max(7);
-    let marked = key.questions.iter().any(|q| q.marking != Default::default());
+    let marked = key
+        .questions
+        .iter()
+        .any(|q| q.marking != Default::default());
     let mut out = String::new();
     out.push_str("questions:\n");
     for (i, q) in key.questions.iter().enumerate() {
@@ -133,7 +136,11 @@ pub fn text(key: &AnswerKey, class: &[Graded]) -> String {
                 " ({} point{}{})",
                 points(p),
                 if p == 1.0 { "" } else { "s" },
-                if q.marking.partial { ", partial credit" } else { "" }
+                if q.marking.partial {
+                    ", partial credit"
+                } else {
+                    ""
+                }
             )
         } else {
             String::new()
@@ -317,11 +324,7 @@ pub fn gradescope(key: &AnswerKey, g: &Graded) -> String {
             })
         })
         .collect();
-    let mut output = format!(
-        "{} of {} points",
-        points(g.score()),
-        points(key.total())
-    );
+    let mut output = format!("{} of {} points", points(g.score()), points(key.total()));
     if let Some(l) = g.late {
         output.push_str(&format!(
             " after a late penalty of {}% ({} days late)",
@@ -348,18 +351,31 @@ pub fn gradescope(key: &AnswerKey, g: &Graded) -> String {
 /// does not run.
 pub fn junit(key: &AnswerKey, class: &[Graded]) -> String {
     let mut w = Writer::new_with_indent(Vec::new(), b' ', 2);
-    let _ = w.write_event(Event::Decl(quick_xml::events::BytesDecl::new("1.0", Some("UTF-8"), None)));
+    let _ = w.write_event(Event::Decl(quick_xml::events::BytesDecl::new(
+        "1.0",
+        Some("UTF-8"),
+        None,
+    )));
     let mut all = BytesStart::new("testsuites");
     all.push_attribute(("name", key.name.as_str()));
     let _ = w.write_event(Event::Start(all));
     for g in class {
-        let count = |f: fn(&Status) -> bool| g.answers.iter().filter(|a| f(&a.status)).count().to_string();
+        let count = |f: fn(&Status) -> bool| {
+            g.answers
+                .iter()
+                .filter(|a| f(&a.status))
+                .count()
+                .to_string()
+        };
         let mut suite = BytesStart::new("testsuite");
         let student = clean::line(&g.student);
         suite.push_attribute(("name", student.as_ref()));
         suite.push_attribute(("file", clean::line(&g.file).as_ref()));
         suite.push_attribute(("tests", g.answers.len().to_string().as_str()));
-        suite.push_attribute(("failures", count(|s| matches!(s, Status::Fail | Status::Missing)).as_str()));
+        suite.push_attribute((
+            "failures",
+            count(|s| matches!(s, Status::Fail | Status::Missing)).as_str(),
+        ));
         suite.push_attribute(("errors", count(|s| *s == Status::Error).as_str()));
         suite.push_attribute(("score", points(g.score()).as_str()));
         suite.push_attribute(("total", points(key.total()).as_str()));

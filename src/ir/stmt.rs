@@ -117,7 +117,11 @@ impl Setting {
             Setting::Heap,
             "largest heap whose value a rule family's table computes",
         ),
-        ("period", Setting::Period, "largest heap `period` computes while it searches"),
+        (
+            "period",
+            Setting::Period,
+            "largest heap `period` computes while it searches",
+        ),
         (
             "output",
             Setting::Output,

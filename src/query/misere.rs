@@ -11,7 +11,7 @@ use crate::eval::limits::show_bytes;
 use crate::eval::value::Explicit;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{DefKind, GameId};
-use crate::query::show;
+use crate::query::show::{self, count};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -364,7 +364,7 @@ impl<'a> Misere<'a> {
 
     /// The Nim position the sum plays like when every component is tame
     /// throughout (each position of it has a tame genus): Conway's theorem
-    /// on tame games, checked in `genus`'s tests against the definition.
+    /// on tame games, checked in `engine::misere::genus`'s tests against the definition.
     /// Components whose positions are too many to classify cheaply leave
     /// the sum to the search.
     fn tame_nims(
@@ -391,12 +391,12 @@ impl<'a> Misere<'a> {
             }
             // `None`: more positions than classifying cheaply allows
             let mut options = |y: Item| self.item_options(y).map_err(Some);
-            let bounds = super::genus::Bounds {
+            let bounds = engine::genus::Bounds {
                 positions: CHEAP,
                 work: CHEAP_WORK,
                 memory: 64 << 20,
             };
-            let g = match super::genus::search(vec![x], &mut options, bounds, || None) {
+            let g = match engine::genus::search(vec![x], &mut options, bounds, || None) {
                 Ok(g) => g,
                 Err(Some(EvalError::Interrupted)) => return Err(EvalError::Interrupted),
                 Err(_) => {
@@ -510,7 +510,7 @@ impl<'a> Misere<'a> {
             return Ok(b);
         }
         if let Some(heaps) = self.tame_sum(items)? {
-            return Ok(super::genus::Genus::of_nim(&heaps).seq[0]);
+            return Ok(engine::genus::Genus::of_nim(&heaps).seq[0]);
         }
         let (e, mut src) = self.src();
         let r = e.grundy(items, &mut src);
@@ -549,6 +549,9 @@ impl<'a> Misere<'a> {
         }
     }
 
+    /// The error of a search that stopped: the engine's limit as a
+    /// diagnostic naming the `set` that raises it, with notes on what is
+    /// searched, on the family's quotient and on what the search held.
     fn error(&mut self, e: engine::Error<EvalError>, g: &Game) -> EvalError {
         let text = show::game(self.defs, g);
         let what = format!("the misère search of {text}");
@@ -559,65 +562,17 @@ impl<'a> Misere<'a> {
         let d = match e {
             engine::Error::Interrupted => return EvalError::Interrupted,
             engine::Error::Source(e) => return e,
-            engine::Error::Positions {
-                estimate: Some(n),
-                limit,
-            } => Diagnostic::unplaced(format!(
-                "{what} could visit up to {} positions, past the limit of {limit}",
-                count(n)
-            ))
-            .hint(format!(
-                "`set positions {}` raises the limit (time and memory grow with it)",
-                suggest(n, limit)
-            ))
-            .note(note.clone())
-            .note(memory_note(n, self.store.limits.memory)),
-            engine::Error::Positions {
-                estimate: None,
-                limit,
-            } => Diagnostic::unplaced(format!("{what} passed {limit} positions"))
-                .hint(format!(
-                    "`set positions {}` raises the limit (time and memory grow with it)",
-                    limit.saturating_mul(10)
-                ))
-                .note(note),
+            engine::Error::Positions { estimate, limit } => {
+                self.positions_error(&what, estimate, limit, note)
+            }
             engine::Error::Options { estimate, limit } => {
-                let msg = match estimate {
-                    Some(n) => format!(
-                        "{what} could visit up to {} options, past the limit of {limit}",
-                        count(n)
-                    ),
-                    None => format!("{what} visited more than {limit} options"),
-                };
-                let raise = estimate.map_or(limit.saturating_mul(10), |n| suggest(n, limit));
-                Diagnostic::unplaced(msg)
-                    .hint(format!(
-                        "`set options {raise}` raises the limit (time grows with it)"
-                    ))
-                    .note(note)
+                options_error(&what, estimate, limit, note)
             }
             engine::Error::Memory { bytes, held } => {
                 let held = held.saturating_add(self.store.families.held_except(usize::MAX));
                 self.store.limits.memory_error(&what, bytes, held)
             }
-            engine::Error::Heap { family, n, limit } => {
-                let name = self
-                    .parts
-                    .families
-                    .iter()
-                    .find(|&(_, &f)| f == family)
-                    .map_or("a heap".to_string(), |(&g, _)| {
-                        format!("`{}`", self.defs.games[g].name)
-                    });
-                Diagnostic::unplaced(format!(
-                    "{what} needs the misère classes of {name} up to heap {n}, past the heap limit of {limit}"
-                ))
-                .hint(format!(
-                    "`set heap {}` raises the limit (time and memory grow with it)",
-                    n.saturating_add(1)
-                ))
-                .note("for rules that never split a heap the classes repeat with a proven period, found long before the limit")
-            }
+            engine::Error::Heap { family, n, limit } => self.heap_error(&what, family, n, limit),
             engine::Error::NimTooLarge(v) => Diagnostic::unplaced(format!(
                 "{what} would hold a Nim heap of {v}, too large to search beside other games"
             ))
@@ -629,8 +584,65 @@ impl<'a> Misere<'a> {
             ))
             .hint("misère outcomes are defined for games that always end"),
         };
+        let d = self.quotient_note(d, g);
+        EvalError::from(self.held_note(d))
+    }
+
+    /// The search would hold (`estimate`) or holds more positions than
+    /// `limit`.
+    fn positions_error(
+        &self,
+        what: &str,
+        estimate: Option<u128>,
+        limit: u64,
+        note: String,
+    ) -> Diagnostic {
+        match estimate {
+            Some(n) => Diagnostic::unplaced(format!(
+                "{what} could visit up to {} positions, past the limit of {limit}",
+                count(n)
+            ))
+            .hint(format!(
+                "`set positions {}` raises the limit (time and memory grow with it)",
+                suggest(n, limit)
+            ))
+            .note(note)
+            .note(memory_note(n, self.store.limits.memory)),
+            None => Diagnostic::unplaced(format!("{what} passed {limit} positions"))
+                .hint(format!(
+                    "`set positions {}` raises the limit (time and memory grow with it)",
+                    limit.saturating_mul(10)
+                ))
+                .note(note),
+        }
+    }
+
+    /// A heap of `family` past the heap limit, with no proven period for
+    /// its misère classes.
+    fn heap_error(&self, what: &str, family: u32, n: u64, limit: u64) -> Diagnostic {
+        let name = self
+            .parts
+            .families
+            .iter()
+            .find(|&(_, &f)| f == family)
+            .map_or("a heap".to_string(), |(&g, _)| {
+                format!("`{}`", self.defs.games[g].name)
+            });
+        Diagnostic::unplaced(format!(
+            "{what} needs the misère classes of {name} up to heap {n}, past the heap limit of {limit}"
+        ))
+        .hint(format!(
+            "`set heap {}` raises the limit (time and memory grow with it)",
+            n.saturating_add(1)
+        ))
+        .note("for rules that never split a heap the classes repeat with a proven period, found long before the limit")
+    }
+
+    /// Notes how far the family's quotient is known when it was refused
+    /// the work it needed beside the search.
+    fn quotient_note(&mut self, d: Diagnostic, g: &Game) -> Diagnostic {
         let items = self.parts.items(g);
-        let d = match self
+        match self
             .family_form(&items)
             .and_then(|(game, _, _)| self.store.quotients.get(&game))
         {
@@ -640,9 +652,13 @@ impl<'a> Misere<'a> {
                 k.solver.table.order
             )),
             _ => d,
-        };
+        }
+    }
+
+    /// Notes what the search held when it stopped, if anything.
+    fn held_note(&self, d: Diagnostic) -> Diagnostic {
         let held = self.engine.held();
-        EvalError::from(if self.engine.positions() > 0 {
+        if self.engine.positions() > 0 {
             d.note(format!(
                 "the search held {} positions in {}",
                 self.engine.positions(),
@@ -650,27 +666,26 @@ impl<'a> Misere<'a> {
             ))
         } else {
             d
-        })
+        }
     }
 }
 
-/// A count as a person reads it: `44,583`, or `about 3.9e12`.
-pub(crate) fn count(n: u128) -> String {
-    if n >= 1_000_000_000_000 {
-        if n == u128::MAX {
-            return "more than 10^38".into();
-        }
-        return format!("about {:.1e}", n as f64);
-    }
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+/// The work would visit (`estimate`) or has visited more options than
+/// `limit`.
+fn options_error(what: &str, estimate: Option<u128>, limit: u64, note: String) -> Diagnostic {
+    let msg = match estimate {
+        Some(n) => format!(
+            "{what} could visit up to {} options, past the limit of {limit}",
+            count(n)
+        ),
+        None => format!("{what} visited more than {limit} options"),
+    };
+    let raise = estimate.map_or(limit.saturating_mul(10), |n| suggest(n, limit));
+    Diagnostic::unplaced(msg)
+        .hint(format!(
+            "`set options {raise}` raises the limit (time grows with it)"
+        ))
+        .note(note)
 }
 
 /// What holding `n` positions would take, next to the memory budget.
@@ -690,18 +705,4 @@ fn suggest(need: u128, limit: u64) -> u64 {
     u64::try_from(need)
         .unwrap_or(u64::MAX)
         .max(limit.saturating_mul(10))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counts_read_well() {
-        assert_eq!(count(44583), "44,583");
-        assert_eq!(count(1_000), "1,000");
-        assert_eq!(count(999), "999");
-        assert_eq!(count(3_972_999_029_388), "about 4.0e12");
-        assert_eq!(count(u128::MAX), "more than 10^38");
-    }
 }

@@ -22,8 +22,8 @@ pub mod show;
 mod table;
 
 pub use answer::{
-    Answer, Checksum, FileFormat, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound,
-    PlotKind, Plotted, QuotientAnswer, RareFound, Researched, Sequence, Summary, Table,
+    Answer, Checksum, FileFormat, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound, PlotKind,
+    Plotted, QuotientAnswer, RareFound, Researched, Sequence, Summary, Table,
 };
 
 use crate::diag::Diagnostic;

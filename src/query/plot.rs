@@ -5,9 +5,9 @@
 use super::files::{cannot_write, writable};
 use super::{PeriodFound, PlotKind, Plotted, range_bounds};
 use crate::diag::Diagnostic;
-use crate::engine::periodicity::search::WIDEST_WINDOW;
 use crate::engine::periodicity::allbut::allbut_proof;
 use crate::engine::periodicity::observe::observed;
+use crate::engine::periodicity::search::WIDEST_WINDOW;
 use crate::engine::periodicity::search::arithmetic;
 use crate::engine::periodicity::theorem::theorem_check;
 use crate::engine::rule::HeapRule;

@@ -5,7 +5,7 @@
 //! session and grown on demand, like the family's value table.
 
 use super::answer::QuotientAnswer;
-use super::misere::count;
+use super::show::count;
 use crate::diag::Diagnostic;
 use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
 use crate::engine::rule::HeapRule;

@@ -1,5 +1,5 @@
-//! How games and value sets are written in results: the way a person
-//! would write them, shortened where they would be a wall of text.
+//! How games, value sets and counts are written in results: the way a
+//! person would write them, shortened where they would be a wall of text.
 
 use crate::eval::{Defs, Game, Part};
 
@@ -120,6 +120,25 @@ pub fn xor_line(values: &[u64]) -> String {
     format!("{} = {total}", terms.join(" xor "))
 }
 
+/// A count as a person reads it: `44,583`, or `about 3.9e12`.
+pub(crate) fn count(n: u128) -> String {
+    if n >= 1_000_000_000_000 {
+        if n == u128::MAX {
+            return "more than 10^38".into();
+        }
+        return format!("about {:.1e}", n as f64);
+    }
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,5 +154,14 @@ mod tests {
     #[test]
     fn xor_lines() {
         assert_eq!(xor_line(&[6, 12, 9]), "6 xor 12 xor 9 = 3");
+    }
+
+    #[test]
+    fn counts_read_well() {
+        assert_eq!(count(44583), "44,583");
+        assert_eq!(count(1_000), "1,000");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(3_972_999_029_388), "about 4.0e12");
+        assert_eq!(count(u128::MAX), "more than 10^38");
     }
 }

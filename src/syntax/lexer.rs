@@ -1,16 +1,18 @@
-//! Turns source text into the parser's tokens.
-//!
-//! logos recognises the raw tokens; this pass then
+//! The second stage of reading a source: the raw tokens that
+//! [`super::chars`] reads, turned into the parser's tokens. It
 //! - ends statements at newlines outside brackets and at `;`,
 //! - tells a nimber `*5` from a multiplication `2*k`,
 //! - marks a name written right before `(` as a call (`kayles(5)`),
 //! - parses integers with overflow checks,
-//! - and collects every lexical error with its span instead of stopping.
+//! - joins a line that starts with `|` or `+` to the statement before it,
+//! - and collects every lexical error with its span instead of stopping
+//!   (with the errors of the characters, in order).
 
-use super::chars::{bad_chars, command_in_source, command_line, exponent_after, lookalike};
+use super::chars::{Chars, Piece};
 use super::token::{Raw, Tok};
 use crate::diag::Diagnostic;
 use logos::Logos;
+use std::ops::Range;
 
 /// Brackets may nest this deep; deeper input is refused with a diagnostic.
 pub const MAX_NESTING: usize = 256;
@@ -23,208 +25,80 @@ pub struct Lexed {
     pub errors: Vec<Diagnostic>,
 }
 
-pub fn lex(src: &str) -> Lexed {
-    let mut out = Lexed {
-        tokens: Vec::new(),
-        errors: Vec::new(),
+/// The parser's tokens for the pieces `chars` reads from `src`, with the
+/// errors of both stages in the order they were found.
+pub fn lex<'s>(src: &'s str, mut chars: Chars<'s>) -> Lexed {
+    let mut lexer = Lexer {
+        src,
+        out: Lexed {
+            tokens: Vec::new(),
+            errors: Vec::new(),
+        },
+        open: Vec::new(),
     };
-    // Open brackets: (kind, byte offset).
-    let mut open: Vec<(Raw, usize)> = Vec::new();
-    let mut lexer = Raw::lexer(src);
-    let mut bad_run: Option<(usize, usize)> = None;
-    while let Some(raw) = lexer.next() {
-        let mut span = lexer.span();
-        let (raw, text) = match raw {
-            Ok(raw) => (raw, lexer.slice()),
-            Err(()) => {
-                // `:load x.mex` on a line of its own: one error for the line.
-                if let Some(len) = command_line(src, span.start) {
-                    if let Some((s, e)) = bad_run.take() {
-                        out.errors.push(bad_chars(src, s, e));
-                    }
-                    out.errors.push(command_in_source(src, span.start, len));
-                    lexer.bump(len - span.len());
-                    continue;
-                }
-                // A character that looks like one of the language's (a
-                // typographic minus, a multiplication sign) is reported and
-                // read as that one, so the rest of the line parses.
-                if let Some(look) = lookalike(&src[span.clone()]) {
-                    if let Some((s, e)) = bad_run.take() {
-                        out.errors.push(bad_chars(src, s, e));
-                    }
-                    out.errors.push(look.diagnostic(span.clone()));
-                    match look.raw {
-                        Some(raw) => (raw, look.ascii),
-                        None => continue,
-                    }
-                } else {
-                    // Merge adjacent unknown characters into one error.
-                    bad_run = match bad_run {
-                        Some((s, e)) if e == span.start => Some((s, span.end)),
-                        Some((s, e)) => {
-                            out.errors.push(bad_chars(src, s, e));
-                            Some((span.start, span.end))
-                        }
-                        None => Some((span.start, span.end)),
-                    };
-                    continue;
+    while let Some(piece) = chars.next() {
+        match piece {
+            Piece::Error(d) => lexer.out.errors.push(d),
+            Piece::Token(raw, span, text) => {
+                if let Some(tok) = lexer.convert(raw, span.clone(), text, &mut chars) {
+                    lexer.out.tokens.push((span.start, tok, span.end));
                 }
             }
-        };
-        if let Some((s, e)) = bad_run.take() {
-            out.errors.push(bad_chars(src, s, e));
         }
-        let tok = match raw {
-            Raw::Newline => {
-                // A line that starts a new statement inside an open bracket
-                // means the bracket was never closed: the statement ends
-                // here, so the ones after it still run.
-                if let Some(&(kind, at)) = open.first()
-                    && starts_statement(&src[span.end..])
-                {
-                    out.errors.push(unclosed(kind, at, Some(span.start)));
-                    open.clear();
-                }
-                if !open.is_empty() || last_is_end(&out.tokens) {
-                    continue;
-                }
-                Tok::End
-            }
-            Raw::Semi => {
-                if let Some(&(kind, at)) = open.last() {
-                    out.errors.push(unclosed(kind, at, Some(span.start)));
-                    open.clear();
-                }
-                if last_is_end(&out.tokens) {
-                    continue;
-                }
-                Tok::End
-            }
-            Raw::Int if exponent_after(&src[span.end..]) > 0 => {
-                // `1e18`: scientific notation is not an integer literal.
-                lexer.bump(exponent_after(&src[span.end..]));
-                span = lexer.span();
-                let text = lexer.slice();
-                let (mantissa, exp) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
-                let exp = &exp[1..];
-                let power = if mantissa == "1" {
-                    format!("10^{exp}")
-                } else {
-                    format!("{mantissa} * 10^{exp}")
-                };
-                out.errors.push(
-                    Diagnostic::error(span.clone(), format!("`{text}` is not an integer"))
-                        .label("scientific notation is not part of the language")
-                        .hint(format!("write `{power}` for {text}")),
-                );
-                Tok::Int(0)
-            }
-            Raw::Int => match parse_int(text) {
-                Some(n) => Tok::Int(n),
-                None => {
-                    out.errors.push(
-                        Diagnostic::error(span.clone(), "integer literal too large")
-                            .label("this does not fit in 64 bits")
-                            .hint(format!(
-                                "integers are unsigned 64-bit: at most {}",
-                                u64::MAX
-                            )),
-                    );
-                    Tok::Int(0)
-                }
-            },
+    }
+    lexer.finish()
+}
+
+/// What the lexer keeps while it reads a source.
+struct Lexer<'s> {
+    src: &'s str,
+    out: Lexed,
+    /// Open brackets: (kind, byte offset).
+    open: Vec<(Raw, usize)>,
+}
+
+impl Lexer<'_> {
+    /// The parser's token for a raw one, if it makes one (a path makes
+    /// three, pushed here; a bracket too deep skips its statement, read on
+    /// from `chars`).
+    fn convert(
+        &mut self,
+        raw: Raw,
+        span: Range<usize>,
+        text: &str,
+        chars: &mut Chars,
+    ) -> Option<Tok> {
+        Some(match raw {
+            Raw::Newline => return self.newline(span),
+            Raw::Semi => return self.semicolon(span),
+            Raw::Int => self.integer(span, text),
             Raw::Code => Tok::Code(text.to_string()),
-            Raw::Path if matches!(out.tokens.last(), Some((_, Tok::Octal | Tok::Hex, _))) => {
+            Raw::Path if matches!(self.out.tokens.last(), Some((_, Tok::Octal | Tok::Hex, _))) => {
                 Tok::Code(text.to_string())
             }
             Raw::Path => {
-                // `g.a`: three tokens
-                let dot = span.start + text.find('.').unwrap_or(0);
-                let (left, right) = (&text[..dot - span.start], &text[dot - span.start + 1..]);
-                out.tokens
-                    .push((span.start, Tok::Ident(left.to_string()), dot));
-                out.tokens.push((dot, Tok::Dot, dot + 1));
-                out.tokens
-                    .push((dot + 1, Tok::Ident(right.to_string()), span.end));
-                continue;
+                self.path(span, text);
+                return None;
             }
             Raw::Str => Tok::Str(text[1..text.len() - 1].to_string()),
             Raw::OpenStr => {
-                out.errors.push(
-                    Diagnostic::error(span.clone(), "this string has no closing `\"`")
+                self.out.errors.push(
+                    Diagnostic::error(span, "this string has no closing `\"`")
                         .label("the string starts here")
                         .hint("a string ends on the line it starts: `\"kayles.svg\"`"),
                 );
                 Tok::Str(text[1..].to_string())
             }
-            Raw::Ident => match Tok::keyword(text) {
-                Some(k) => k,
-                None if text == "move" && matches!(out.tokens.last(), Some((_, Tok::Check, _))) => {
-                    Tok::Move
-                }
-                None if src[span.end..].starts_with('(') => Tok::CallName(text.to_string()),
-                None => Tok::Ident(text.to_string()),
-            },
-            Raw::LParen | Raw::LBrace | Raw::LBracket => {
-                if open.len() >= MAX_NESTING {
-                    out.errors.push(
-                        Diagnostic::error(span.clone(), "brackets nested too deeply")
-                            .label(format!("more than {MAX_NESTING} levels"))
-                            .hint("name the inner parts with `let` and use the names"),
-                    );
-                    // This statement is the error: its tokens are dropped and
-                    // the rest of it skipped; the statements after it run.
-                    let start = out
-                        .tokens
-                        .iter()
-                        .rposition(|(_, t, _)| *t == Tok::End)
-                        .map_or(0, |i| i + 1);
-                    out.tokens.truncate(start);
-                    skip_statement(src, &mut lexer, open.len() + 1);
-                    open.clear();
-                    continue;
-                }
-                open.push((raw, span.start));
-                match raw {
-                    Raw::LParen => Tok::LParen,
-                    Raw::LBrace => Tok::LBrace,
-                    _ => Tok::LBracket,
-                }
-            }
-            Raw::RParen | Raw::RBrace | Raw::RBracket => {
-                let want = match raw {
-                    Raw::RParen => Raw::LParen,
-                    Raw::RBrace => Raw::LBrace,
-                    _ => Raw::LBracket,
-                };
-                match open.last() {
-                    Some(&(kind, _)) if kind == want => {
-                        open.pop();
-                    }
-                    Some(&(kind, at)) => {
-                        out.errors.push(
-                            Diagnostic::error(span.clone(), format!("`{text}` does not match"))
-                                .label(format!("expected `{}` here", closer(kind)))
-                                .secondary(at..at + 1, "the bracket opened here"),
-                        );
-                        open.pop();
-                    }
-                    None => {
-                        out.errors.push(
-                            Diagnostic::error(span.clone(), format!("unmatched `{text}`"))
-                                .label("nothing is open here"),
-                        );
-                        continue;
-                    }
-                }
-                match raw {
-                    Raw::RParen => Tok::RParen,
-                    Raw::RBrace => Tok::RBrace,
-                    _ => Tok::RBracket,
-                }
-            }
-            Raw::Star => star_kind(src, span.start, span.end, open.is_empty(), &out.tokens),
+            Raw::Ident => self.word(span, text),
+            Raw::LParen | Raw::LBrace | Raw::LBracket => return self.opening(raw, span, chars),
+            Raw::RParen | Raw::RBrace | Raw::RBracket => return self.closing(raw, span, text),
+            Raw::Star => star_kind(
+                self.src,
+                span.start,
+                span.end,
+                self.open.is_empty(),
+                &self.out.tokens,
+            ),
             Raw::StarStar => Tok::Power,
             Raw::Caret => Tok::Caret,
             Raw::Comma => Tok::Comma,
@@ -244,32 +118,171 @@ pub fn lex(src: &str) -> Lexed {
             Raw::Ge => Tok::Ge,
             Raw::Arrow => Tok::Arrow,
             Raw::Question => Tok::Blank,
+        })
+    }
+
+    /// A newline ends the statement unless a bracket is open.
+    fn newline(&mut self, span: Range<usize>) -> Option<Tok> {
+        // A line that starts a new statement inside an open bracket
+        // means the bracket was never closed: the statement ends
+        // here, so the ones after it still run.
+        if let Some(&(kind, at)) = self.open.first()
+            && starts_statement(&self.src[span.end..])
+        {
+            self.out.errors.push(unclosed(kind, at, Some(span.start)));
+            self.open.clear();
+        }
+        if !self.open.is_empty() || last_is_end(&self.out.tokens) {
+            return None;
+        }
+        Some(Tok::End)
+    }
+
+    /// `;` ends the statement, and any bracket still open there.
+    fn semicolon(&mut self, span: Range<usize>) -> Option<Tok> {
+        if let Some(&(kind, at)) = self.open.last() {
+            self.out.errors.push(unclosed(kind, at, Some(span.start)));
+            self.open.clear();
+        }
+        if last_is_end(&self.out.tokens) {
+            return None;
+        }
+        Some(Tok::End)
+    }
+
+    fn integer(&mut self, span: Range<usize>, text: &str) -> Tok {
+        match parse_int(text) {
+            Some(n) => Tok::Int(n),
+            None => {
+                self.out.errors.push(
+                    Diagnostic::error(span, "integer literal too large")
+                        .label("this does not fit in 64 bits")
+                        .hint(format!(
+                            "integers are unsigned 64-bit: at most {}",
+                            u64::MAX
+                        )),
+                );
+                Tok::Int(0)
+            }
+        }
+    }
+
+    /// `g.a`: three tokens.
+    fn path(&mut self, span: Range<usize>, text: &str) {
+        let dot = span.start + text.find('.').unwrap_or(0);
+        let (left, right) = (&text[..dot - span.start], &text[dot - span.start + 1..]);
+        self.out
+            .tokens
+            .push((span.start, Tok::Ident(left.to_string()), dot));
+        self.out.tokens.push((dot, Tok::Dot, dot + 1));
+        self.out
+            .tokens
+            .push((dot + 1, Tok::Ident(right.to_string()), span.end));
+    }
+
+    /// A keyword, a name called (`kayles(5)`) or a name.
+    fn word(&self, span: Range<usize>, text: &str) -> Tok {
+        match Tok::keyword(text) {
+            Some(k) => k,
+            None if text == "move"
+                && matches!(self.out.tokens.last(), Some((_, Tok::Check, _))) =>
+            {
+                Tok::Move
+            }
+            None if self.src[span.end..].starts_with('(') => Tok::CallName(text.to_string()),
+            None => Tok::Ident(text.to_string()),
+        }
+    }
+
+    /// An opening bracket, unless brackets nest too deeply here: then the
+    /// statement is the error, its tokens dropped and the rest of it
+    /// skipped, and the statements after it run.
+    fn opening(&mut self, raw: Raw, span: Range<usize>, chars: &mut Chars) -> Option<Tok> {
+        if self.open.len() >= MAX_NESTING {
+            self.out.errors.push(
+                Diagnostic::error(span, "brackets nested too deeply")
+                    .label(format!("more than {MAX_NESTING} levels"))
+                    .hint("name the inner parts with `let` and use the names"),
+            );
+            let start = self
+                .out
+                .tokens
+                .iter()
+                .rposition(|(_, t, _)| *t == Tok::End)
+                .map_or(0, |i| i + 1);
+            self.out.tokens.truncate(start);
+            skip_statement(self.src, chars, self.open.len() + 1);
+            self.open.clear();
+            return None;
+        }
+        self.open.push((raw, span.start));
+        Some(match raw {
+            Raw::LParen => Tok::LParen,
+            Raw::LBrace => Tok::LBrace,
+            _ => Tok::LBracket,
+        })
+    }
+
+    /// A closing bracket: one that matches nothing open is dropped, one
+    /// that matches another kind closes it.
+    fn closing(&mut self, raw: Raw, span: Range<usize>, text: &str) -> Option<Tok> {
+        let want = match raw {
+            Raw::RParen => Raw::LParen,
+            Raw::RBrace => Raw::LBrace,
+            _ => Raw::LBracket,
         };
-        out.tokens.push((span.start, tok, span.end));
+        match self.open.last() {
+            Some(&(kind, _)) if kind == want => {
+                self.open.pop();
+            }
+            Some(&(kind, at)) => {
+                self.out.errors.push(
+                    Diagnostic::error(span, format!("`{text}` does not match"))
+                        .label(format!("expected `{}` here", closer(kind)))
+                        .secondary(at..at + 1, "the bracket opened here"),
+                );
+                self.open.pop();
+            }
+            None => {
+                self.out.errors.push(
+                    Diagnostic::error(span, format!("unmatched `{text}`"))
+                        .label("nothing is open here"),
+                );
+                return None;
+            }
+        }
+        Some(match raw {
+            Raw::RParen => Tok::RParen,
+            Raw::RBrace => Tok::RBrace,
+            _ => Tok::RBracket,
+        })
     }
-    if let Some((s, e)) = bad_run {
-        out.errors.push(bad_chars(src, s, e));
+
+    /// The end of the source: a bracket still open, the last statement's
+    /// end, and the lines that continue a statement joined to it.
+    fn finish(mut self) -> Lexed {
+        if let Some(&(kind, at)) = self.open.first() {
+            self.out.errors.push(unclosed(kind, at, None));
+        }
+        if !last_is_end(&self.out.tokens) {
+            let end = self.src.len();
+            self.out.tokens.push((end, Tok::End, end));
+        }
+        join_continued_lines(self.src, &mut self.out.tokens);
+        self.out
     }
-    if let Some(&(kind, at)) = open.first() {
-        out.errors.push(unclosed(kind, at, None));
-    }
-    if !last_is_end(&out.tokens) {
-        out.tokens.push((src.len(), Tok::End, src.len()));
-    }
-    join_continued_lines(src, &mut out.tokens);
-    out
 }
 
 /// Skips the rest of a statement `depth` brackets deep: up to the newline
 /// or `;` where every bracket is closed, or a line that starts a new
 /// statement (a bracket never closed).
-fn skip_statement(src: &str, lexer: &mut logos::Lexer<'_, Raw>, mut depth: usize) {
-    while let Some(raw) = lexer.next() {
+fn skip_statement(src: &str, chars: &mut Chars, mut depth: usize) {
+    while let Some((raw, end)) = chars.next_skipped() {
         match raw {
             Ok(Raw::LParen | Raw::LBrace | Raw::LBracket) => depth += 1,
             Ok(Raw::RParen | Raw::RBrace | Raw::RBracket) => depth = depth.saturating_sub(1),
             Ok(Raw::Semi) if depth == 0 => return,
-            Ok(Raw::Newline) if depth == 0 || starts_statement(&src[lexer.span().end..]) => return,
+            Ok(Raw::Newline) if depth == 0 || starts_statement(&src[end..]) => return,
             _ => {}
         }
     }
@@ -383,6 +396,11 @@ pub fn is_incomplete(src: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The first two stages, as [`crate::syntax::parse`] runs them.
+    fn lex(src: &str) -> Lexed {
+        super::lex(src, Chars::new(src))
+    }
 
     fn toks(src: &str) -> Vec<Tok> {
         let l = lex(src);

@@ -1,4 +1,7 @@
-//! Source text to AST: the lexer, the LALRPOP parser and the tree they build.
+//! Source text to AST. [`parse::parse`] runs the stages in order:
+//! characters (`chars`) → tokens ([`lexer`]) → statements (the LALRPOP
+//! grammar) → syntax errors in words ([`hints`]); [`ast`] is the tree they
+//! build and [`token`] the tokens between them.
 
 pub mod ast;
 mod chars;

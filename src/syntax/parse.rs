@@ -1,13 +1,17 @@
-//! Parsing a whole source: lexing, the LALRPOP parser with statement-level
-//! recovery, and syntax errors turned into diagnostics with friendly names
-//! (the hints for the usual slips are in [`super::hints`]).
+//! Reading a whole source, in four stages run in order by [`parse`]:
+//! characters to raw tokens ([`super::chars`]), raw tokens to the parser's
+//! ([`super::lexer`], which reads the first stage as it goes), tokens to
+//! statements (the LALRPOP grammar, with statement-level recovery), and
+//! syntax errors to diagnostics in words ([`super::hints`]).
 
 use super::ast::{Name, Stmt, StmtKind};
+use super::chars::Chars;
 use super::grammar::ProgramParser;
 use super::hints;
 use super::lexer::{Spanned, lex};
 use super::token::Tok;
 use crate::diag::Diagnostic;
+use lalrpop_util::ParseError;
 
 pub struct Parsed {
     pub stmts: Vec<Stmt>,
@@ -18,28 +22,61 @@ pub struct Parsed {
 /// A statement with an error (lexical or syntax) becomes
 /// [`StmtKind::Error`], so the statements around it still run.
 pub fn parse(src: &str) -> Parsed {
-    let lexed = lex(src);
-    let mut errors = lexed.errors;
-    let lexical: Vec<usize> = errors.iter().map(Diagnostic::start).collect();
-    let lexer_failed = !errors.is_empty();
+    let lexed = lex(src, Chars::new(src));
+    let (mut stmts, failures) = statements(&lexed.tokens);
+    let syntax = failures
+        .into_iter()
+        .map(|e| hints::convert(e, src, &lexed.tokens))
+        .collect();
+    mark_failed(&mut stmts, &lexed.errors, &lexed.tokens);
+    let errors = merge_errors(src, lexed.errors, syntax);
+    Parsed { stmts, errors }
+}
+
+/// The statements the grammar reads, and where it failed: the statements
+/// it recovered from, then the failure that stopped it (if one did).
+fn statements(tokens: &[Spanned]) -> (Vec<Stmt>, Vec<ParseError<usize, Tok, ()>>) {
     let mut recovered = Vec::new();
-    let tokens = lexed.tokens.clone();
-    let result =
-        ProgramParser::new().parse(&mut recovered, tokens.into_iter().map(Ok::<Spanned, ()>));
-    let mut syntax = Vec::new();
-    for e in recovered {
-        syntax.push(hints::convert(e.error, src, &lexed.tokens));
-    }
-    let mut stmts = match result {
+    let tokens = tokens.to_vec().into_iter().map(Ok::<Spanned, ()>);
+    let result = ProgramParser::new().parse(&mut recovered, tokens);
+    let mut failures: Vec<_> = recovered.into_iter().map(|r| r.error).collect();
+    let stmts = match result {
         Ok(stmts) => stmts,
         Err(e) => {
-            syntax.push(hints::convert(e, src, &lexed.tokens));
+            failures.push(e);
             Vec::new()
         }
     };
-    // A lexical error (an unclosed bracket, say) usually causes a parse error
-    // at the same place or at the end; report the lexical one alone there.
-    if lexer_failed {
+    (stmts, failures)
+}
+
+/// A statement with a lexical error in it is an error, as one that did
+/// not parse is; each keeps the name it was defining, if any.
+fn mark_failed(stmts: &mut [Stmt], lexical: &[Diagnostic], tokens: &[Spanned]) {
+    let lexical: Vec<usize> = lexical.iter().map(Diagnostic::start).collect();
+    for stmt in stmts {
+        let bad_chars = lexical
+            .iter()
+            .any(|&at| stmt.span.start <= at && at < stmt.span.end);
+        if bad_chars && !matches!(stmt.kind, StmtKind::Error(_)) {
+            stmt.kind = StmtKind::Error(None);
+        }
+        if stmt.kind == StmtKind::Error(None) {
+            stmt.kind = StmtKind::Error(defined_name(tokens, &stmt.span));
+        }
+    }
+}
+
+/// The lexical and syntax errors in the order of the source, one per
+/// place. A lexical error (an unclosed bracket, say) usually causes a
+/// parse error at the same place or at the end; the lexical one alone is
+/// reported there.
+fn merge_errors(
+    src: &str,
+    mut errors: Vec<Diagnostic>,
+    mut syntax: Vec<Diagnostic>,
+) -> Vec<Diagnostic> {
+    if !errors.is_empty() {
         syntax.retain(|d| {
             !errors.iter().any(|l| {
                 let at_error =
@@ -50,21 +87,10 @@ pub fn parse(src: &str) -> Parsed {
             }) && d.start() < src.len()
         });
     }
-    for stmt in &mut stmts {
-        let bad_chars = lexical
-            .iter()
-            .any(|&at| stmt.span.start <= at && at < stmt.span.end);
-        if bad_chars && !matches!(stmt.kind, StmtKind::Error(_)) {
-            stmt.kind = StmtKind::Error(None);
-        }
-        if stmt.kind == StmtKind::Error(None) {
-            stmt.kind = StmtKind::Error(defined_name(&lexed.tokens, &stmt.span));
-        }
-    }
     errors.extend(syntax);
     errors.sort_by_key(Diagnostic::start);
     errors.dedup_by(|a, b| a.span == b.span);
-    Parsed { stmts, errors }
+    errors
 }
 
 /// The name a statement that failed to parse was defining (`game NAME ..`,

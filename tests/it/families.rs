@@ -878,8 +878,9 @@ fn periods_with_a_saltus_and_the_default_search() {
 /// failed check says why although the options cannot be listed.
 #[test]
 fn far_heaps_of_an_arithmetic_period() {
-    let lines =
-        crate::common::run_ok("game h = hex 0.F8\nperiod h\nexplain h(10^18)\ngrundy h(10^18) + h(5)");
+    let lines = crate::common::run_ok(
+        "game h = hex 0.F8\nperiod h\nexplain h(10^18)\ngrundy h(10^18) + h(5)",
+    );
     assert!(
         lines[0].starts_with("pre-period 7, period 6, saltus 4: proven"),
         "{lines:?}"

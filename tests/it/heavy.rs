@@ -6,9 +6,9 @@
 //! ([`crate::common::run_counted`]), and a guard kills a run only after ten
 //! minutes, as a hang.
 
+use crate::common::{errors_of, run_counted};
 use std::io::Read;
 use std::process::{Command, Stdio};
-use crate::common::{errors_of, run_counted};
 use std::time::{Duration, Instant};
 
 const CAP: &str = "--as=3221225472";
@@ -105,7 +105,10 @@ fn misere_searches_end() {
         let (_, report, work, s) = run_counted(program);
         let said = errors_of(&s, &report);
         assert!(said.contains("could visit up to"), "{program}: {said}");
-        assert!(work.done <= 64 && work.iterations == 0, "{program}: {work:?}");
+        assert!(
+            work.done <= 64 && work.iterations == 0,
+            "{program}: {work:?}"
+        );
     }
     // answered at once: {*1} plays like 0, and Bouton's rule
     let e = ends("misere outcome nim(100000) + {*1}");
@@ -224,7 +227,10 @@ fn default_limits_end_with_an_answer_or_a_refusal() {
     let (_, _, work, _) = run_counted(
         "game f(n) = { f(a) + f(b) for a in 0..n for b in 0..n if a + b < n }; grundy f(3000)",
     );
-    assert!(work.iterations < 50_000_000, "not refused up front: {work:?}");
+    assert!(
+        work.iterations < 50_000_000,
+        "not refused up front: {work:?}"
+    );
     // ... or counted as it runs, one position after another
     let dir = tempfile::tempdir().expect("a temp dir");
     let svg = dir.path().join("h.svg");
@@ -247,7 +253,6 @@ fn default_limits_end_with_an_answer_or_a_refusal() {
     assert!(!e.err.contains("`set "), "{}", e.err);
 }
 
-
 /// Runs `mex -e PROGRAM` under an address-space cap of `cap` bytes.
 fn run_under(cap: u64, program: &str) -> std::process::Output {
     let capped = Command::new("prlimit").arg("--version").output().is_ok();
@@ -267,7 +272,10 @@ fn refusals_come_before_the_work_they_save() {
     // the memory they would take ...
     let (_, report, work, s) = run_counted("set memory 1000; grundy {*1 for k in 0..99999999}");
     let said = errors_of(&s, &report);
-    assert!(said.contains("the options of a game") && said.contains("`set memory"), "{said}");
+    assert!(
+        said.contains("the options of a game") && said.contains("`set memory"),
+        "{said}"
+    );
     assert!(said.contains("counted before any was built"), "{said}");
     // counted on (cheaply) only as far as the work of building them could go:
     // a ninth of `set work`
@@ -275,17 +283,26 @@ fn refusals_come_before_the_work_they_save() {
     // ... or, with the memory allowed, by the work of building them, before
     // a byte of them is taken (under a cap of 1 GiB that the options would
     // pass many times over)
-    let o = run_under(1 << 30, "set memory 100000; grundy {*1 for k in 0..99999999}");
+    let o = run_under(
+        1 << 30,
+        "set memory 100000; grundy {*1 for k in 0..99999999}",
+    );
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{err}");
-    assert!(err.contains("building the options of a game") && err.contains("`set work"), "{err}");
+    assert!(
+        err.contains("building the options of a game") && err.contains("`set work"),
+        "{err}"
+    );
     // a rule whose moves go down by a few at a time: w(10^9) would keep
     // hundreds of millions of positions; refused at once, in its own words
     let (_, report, work, s) = run_counted(
         "game w(n) = { w(n - k) for k in {1, 3, 4} if k <= n and n % 7 != k }; grundy w(10^9)",
     );
     let said = errors_of(&s, &report);
-    assert!(said.contains("working out w(1000000000) would keep"), "{said}");
+    assert!(
+        said.contains("working out w(1000000000) would keep"),
+        "{said}"
+    );
     assert!(said.contains("`set positions"), "{said}");
     assert!(!said.contains("ever larger"), "{said}");
     assert!(work.iterations < 1_000_000 && work.done == 0, "{work:?}");
@@ -295,7 +312,10 @@ fn refusals_come_before_the_work_they_save() {
          game f(n) = { f(n - 1) + nim(0) for k in {1} if k <= n }; grundy f(50000000000)",
     );
     let said = errors_of(&s, &report);
-    assert!(said.contains("working out f(50000000000)") && said.contains("`set memory"), "{said}");
+    assert!(
+        said.contains("working out f(50000000000)") && said.contains("`set memory"),
+        "{said}"
+    );
     assert!(work.iterations < 1_000_000 && work.done == 0, "{work:?}");
     // a rule that halves its position reaches few positions: answered
     let (lines, report, _, _) =

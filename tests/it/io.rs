@@ -2,7 +2,6 @@
 //! results that cannot be written, a reader that goes away, and files that
 //! are not spec files (a device, a directory, one too large).
 
-
 use crate::common::mex_cmd;
 use std::io::Read;
 use std::process::{Command, Stdio};

@@ -24,7 +24,10 @@ fn last_line(source: &str) -> String {
 fn set_period_bounds_the_search_the_same_way_at_every_value() {
     // 0.16's proof needs the values up to 509,621
     let proven = last_line("game g = octal 0.16; period g");
-    assert!(proven.contains("proven by the octal periodicity theorem"), "{proven}");
+    assert!(
+        proven.contains("proven by the octal periodicity theorem"),
+        "{proven}"
+    );
     assert!(proven.contains("509621"), "{proven}");
     // the default of `set period` is the heap limit: naming it changes nothing
     assert_eq!(
@@ -33,7 +36,9 @@ fn set_period_bounds_the_search_the_same_way_at_every_value() {
     );
     // 100000 and 100001 (the old default and one more) both stop there
     for limit in [100_000u64, 100_001, 200_000] {
-        let out = last_line(&format!("set period {limit}; game g = octal 0.16; period g"));
+        let out = last_line(&format!(
+            "set period {limit}; game g = octal 0.16; period g"
+        ));
         assert!(
             out.contains(&format!("up to n = {limit} ")) && out.contains("`set period N`"),
             "set period {limit}: {out}"
@@ -55,13 +60,15 @@ fn set_heap_is_the_largest_heap_for_every_question() {
     assert!(!lines[0].contains("proven by"), "{lines:?}");
     // ... and `grundy` answers up to it and refuses past it
     assert_eq!(lines.len(), 2, "{lines:?}");
-    assert!(errors.contains("g(300000) is past the heap limit of 200000"), "{errors}");
+    assert!(
+        errors.contains("g(300000) is past the heap limit of 200000"),
+        "{errors}"
+    );
     assert!(errors.contains("`set heap 300001`"), "{errors}");
     // with `set period` past the heap limit, the search goes on and the
     // period it proves answers every heap
-    let (lines, errors) = said(
-        "set heap 200000; set period 600000; game g = octal 0.16; period g; grundy g(300000)",
-    );
+    let (lines, errors) =
+        said("set heap 200000; set period 600000; game g = octal 0.16; period g; grundy g(300000)");
     assert!(errors.is_empty(), "{errors}");
     assert!(lines[0].contains("proven"), "{lines:?}");
     assert_eq!(lines.len(), 2);
@@ -83,7 +90,10 @@ fn work_past_the_limit_names_set_work_not_set_heap() {
 fn same_after(setup: &str, question: &str, before: &[&str]) {
     let alone = last_line(&format!("{setup}; {question}"));
     // a search that stopped at a limit, not one that found its answer early
-    assert!(alone.contains("`set work N` lets it look further"), "{alone}");
+    assert!(
+        alone.contains("`set work N` lets it look further"),
+        "{alone}"
+    );
     for b in before {
         let mut s = Session::default();
         let (_, _) = s.run_collect("<before>", &format!("{setup}; {b}"));

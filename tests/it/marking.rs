@@ -99,11 +99,19 @@ check grundy k(13) == 1
     assert_eq!(statuses(&r[0]), ["ok", "ok", "ok", "ok"], "{}", r[0]);
     let q4 = &r[0]["questions"][3];
     assert_eq!(q4["line"], 6);
-    assert_eq!(q4["notes"][0], "also answered on line 5: the last answer counts");
+    assert_eq!(
+        q4["notes"][0],
+        "also answered on line 5: the last answer counts"
+    );
     assert_eq!(r[0]["questions"][2]["line"], 4);
     // the let's question is the key's; a question one edit from the key's
     // is that question's error, named
-    assert_eq!(statuses(&r[1]), ["ok", "missing", "missing", "error"], "{}", r[1]);
+    assert_eq!(
+        statuses(&r[1]),
+        ["ok", "missing", "missing", "error"],
+        "{}",
+        r[1]
+    );
     let why = r[1]["questions"][3]["why"].as_str().expect("why");
     assert!(why.contains("did you mean q4: grundy k(13)?"), "{why}");
     assert_eq!(r[1]["questions"][3]["line"], 3);
@@ -117,11 +125,21 @@ fn an_answer_that_restates_the_question_earns_nothing() {
     c.file("c.mex", "check equiv k(7), {*1, *0}\n");
     c.file("d.mex", "check equiv k(7), nim(2)\n");
     let r = c.json(&["a.mex", "b.mex", "c.mex", "d.mex"]);
-    for (i, want) in ["restates the question", "restates the question", "is not one"].iter().enumerate() {
+    for (i, want) in [
+        "restates the question",
+        "restates the question",
+        "is not one",
+    ]
+    .iter()
+    .enumerate()
+    {
         let q = &r[i]["questions"][2];
         assert_eq!(q["status"], "fail", "{q}");
         let why = q["why"].as_str().expect("why");
-        assert!(why.contains("the answer must be a nimber or a number") && why.contains(want), "{why}");
+        assert!(
+            why.contains("the answer must be a nimber or a number") && why.contains(want),
+            "{why}"
+        );
     }
     assert_eq!(r[3]["questions"][2]["status"], "ok");
 }
@@ -154,7 +172,10 @@ fn a_student_who_redefines_a_key_game_is_warned_and_graded_by_the_key() {
         .flatten()
         .map(|e| std::fs::read_to_string(e.path()).expect("feedback"))
         .collect::<String>();
-    assert!(fb.contains("warning: line 1: `k` is defined by the key"), "{fb}");
+    assert!(
+        fb.contains("warning: line 1: `k` is defined by the key"),
+        "{fb}"
+    );
 }
 
 const MARKED: &str = "game k = octal 0.77
@@ -176,7 +197,10 @@ fn points_and_partial_credit_come_from_the_key() {
     );
     // not a move at all: nothing; a wrong value where no partial credit is
     // given: nothing
-    c.file("b.mex", "check grundy k(10) == 3\ncheck move nim(3) + nim(5) -> nim(7)\n");
+    c.file(
+        "b.mex",
+        "check grundy k(10) == 3\ncheck move nim(3) + nim(5) -> nim(7)\n",
+    );
     let r = c.json(&["a.mex", "b.mex"]);
     let earned = |i: usize| -> Vec<f64> {
         r[i]["questions"]
@@ -194,7 +218,10 @@ fn points_and_partial_credit_come_from_the_key() {
     // the table says what each question is worth
     let o = c.grade(&["a.mex"]);
     let t = text(&o.stdout);
-    assert!(t.contains("q2 sequence s 0..8 (4 points, partial credit)"), "{t}");
+    assert!(
+        t.contains("q2 sequence s 0..8 (4 points, partial credit)"),
+        "{t}"
+    );
     assert!(t.contains("7/9"), "{t}");
 }
 
@@ -204,15 +231,31 @@ fn a_late_penalty_comes_from_a_file_of_days_late() {
     let all = "check grundy k(10) == 2\ncheck sequence s 0..8 == 0 1 0 1 2 3 2 0\ncheck move nim(3) + nim(5) -> nim(3) + nim(3)\ncheck grundy k(4) == 1\n";
     c.file("ann/hw.mex", all).file("ben/hw.mex", all);
     c.file("late.csv", "student,days\nann,0\nben,1.5\n");
-    let o = c.grade(&["ann/hw.mex", "ben/hw.mex", "--late", "1:10", "--lateness", "late.csv", "--format", "json"]);
+    let o = c.grade(&[
+        "ann/hw.mex",
+        "ben/hw.mex",
+        "--late",
+        "1:10",
+        "--lateness",
+        "late.csv",
+        "--format",
+        "json",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
-    let r: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let r: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(r[0]["student"], "ann");
     assert_eq!(r[0]["score"], 9);
     // 1.5 days: two started days, 20% off
     assert_eq!(r[1]["student"], "ben");
     assert_eq!(r[1]["late"]["percent"], 20.0);
-    assert!((r[1]["score"].as_f64().unwrap() - 7.2).abs() < 1e-9, "{}", r[1]);
+    assert!(
+        (r[1]["score"].as_f64().unwrap() - 7.2).abs() < 1e-9,
+        "{}",
+        r[1]
+    );
     // a malformed penalty is a usage error, not a panic
     for bad in ["10", "x:10", "1:nan", "1:200", "-1:10"] {
         let o = c.grade(&["ann/hw.mex", "--late", bad, "--lateness", "late.csv"]);
@@ -228,11 +271,17 @@ fn exports_for_course_platforms_parse_and_add_up() {
         "class/ann/hw.mex",
         "check grundy k(10) == 2\ncheck sequence s 0..8 == 0 1 0 1 2 3 9 9\ncheck grundy k(4) == 3\n",
     );
-    c.file("class/bob.mex", "=cmd|' /C calc'!A0\ncheck grundy k(10) == 2\n");
+    c.file(
+        "class/bob.mex",
+        "=cmd|' /C calc'!A0\ncheck grundy k(10) == 2\n",
+    );
     c.file("class/=sum(A1).mex", "check grundy k(4) == 1\n");
     let students = ["class/ann/hw.mex", "class/bob.mex", "class/=sum(A1).mex"];
     let r = c.json(&students);
-    let scores: Vec<f64> = r[..3].iter().map(|x| x["score"].as_f64().unwrap()).collect();
+    let scores: Vec<f64> = r[..3]
+        .iter()
+        .map(|x| x["score"].as_f64().unwrap())
+        .collect();
     // Gradescope: one student; the tests' scores add up to the score
     let o = c.grade(&["class/ann/hw.mex", "--format", "gradescope"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
@@ -246,9 +295,21 @@ fn exports_for_course_platforms_parse_and_add_up() {
     assert_eq!(tests[0]["status"], "passed");
     assert_eq!(tests[0]["max_score"], 2);
     assert_eq!(tests[2]["status"], "failed");
-    assert!(tests[3]["output"].as_str().unwrap().contains("your answer: 3"), "{}", tests[3]);
+    assert!(
+        tests[3]["output"]
+            .as_str()
+            .unwrap()
+            .contains("your answer: 3"),
+        "{}",
+        tests[3]
+    );
     // it is for one student at a time
-    let o = c.grade(&["class/ann/hw.mex", "class/bob.mex", "--format", "gradescope"]);
+    let o = c.grade(&[
+        "class/ann/hw.mex",
+        "class/bob.mex",
+        "--format",
+        "gradescope",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     // JUnit: a suite a student, a case a question; failures and errors
     // counted, the scores those of the table
@@ -256,7 +317,10 @@ fn exports_for_course_platforms_parse_and_add_up() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let xml = text(&o.stdout);
     let doc = roxmltree::Document::parse(&xml).expect("JUnit XML");
-    let suites: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("testsuite")).collect();
+    let suites: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .collect();
     assert_eq!(suites.len(), 3);
     assert_eq!(suites[0].attribute("name"), Some("ann"));
     assert_eq!(suites[1].attribute("name"), Some("bob"));
@@ -267,7 +331,10 @@ fn exports_for_course_platforms_parse_and_add_up() {
             .map(|n| n.attribute("earned").unwrap().parse::<f64>().unwrap())
             .sum();
         assert!((earned - want).abs() < 1e-9);
-        assert_eq!(s.children().filter(|n| n.has_tag_name("testcase")).count(), 4);
+        assert_eq!(
+            s.children().filter(|n| n.has_tag_name("testcase")).count(),
+            4
+        );
     }
     // ann: a partial sequence, a missing move, a wrong value
     assert_eq!(suites[0].attribute("failures"), Some("3"));
@@ -284,7 +351,10 @@ fn exports_for_course_platforms_parse_and_add_up() {
     assert_eq!(rows[2][0], "'=sum(A1)");
     for row in &rows {
         for cell in row {
-            assert!(!cell.starts_with(['=', '+', '-', '@', '\t', '\r']), "{cell}");
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                "{cell}"
+            );
         }
     }
     // JSON: ids, points, the student
@@ -292,8 +362,16 @@ fn exports_for_course_platforms_parse_and_add_up() {
     assert_eq!(r[0]["questions"][1]["points"], 4);
     // the summary: counts per question and a histogram of the scores
     let summary = &r[3];
-    assert_eq!(summary["questions"][0], serde_json::json!({"id": "q1", "ok": 2, "fail": 0, "error": 0, "missing": 1}));
-    let hist: Vec<u64> = summary["histogram"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    assert_eq!(
+        summary["questions"][0],
+        serde_json::json!({"id": "q1", "ok": 2, "fail": 0, "error": 0, "missing": 1})
+    );
+    let hist: Vec<u64> = summary["histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
     assert_eq!(hist.iter().sum::<u64>(), 3);
 }
 
@@ -330,31 +408,62 @@ fn a_question_over_two_lines_is_one_line_of_the_table() {
 fn arithmetic_after_the_equals_is_named_for_what_it_is() {
     let o = crate::common::mex_cmd(&["-e", "check grundy *0 == 5 - 5"], b"");
     let e = text(&o.stderr);
-    assert!(e.contains("the answer after `==` is written as a value, not worked out"), "{e}");
+    assert!(
+        e.contains("the answer after `==` is written as a value, not worked out"),
+        "{e}"
+    );
     assert!(!e.contains("no negative numbers"), "{e}");
 }
 
 #[test]
 fn a_bundle_holds_an_autograder_and_the_source_it_builds() {
     let c = Class::new(MARKED);
-    let o = run(c.dir.path(), &["grade", "--bundle", "key.mex", "autograder.zip"]);
+    let o = run(
+        c.dir.path(),
+        &["grade", "--bundle", "key.mex", "autograder.zip"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let zip = c.dir.path().join("autograder.zip");
     let mut archive = zip::ZipArchive::new(std::fs::File::open(&zip).unwrap()).expect("a zip");
-    let names: Vec<String> = (0..archive.len()).map(|i| archive.by_index(i).unwrap().name().unwrap().to_string()).collect();
-    for want in ["key.mex", "setup.sh", "run_autograder", "mex-src/Cargo.toml", "mex-src/Cargo.lock", "mex-src/build.rs", "mex-src/src/main.rs", "mex-src/grammar/parser.lalrpop"] {
+    let names: Vec<String> = (0..archive.len())
+        .map(|i| archive.by_index(i).unwrap().name().unwrap().to_string())
+        .collect();
+    for want in [
+        "key.mex",
+        "setup.sh",
+        "run_autograder",
+        "mex-src/Cargo.toml",
+        "mex-src/Cargo.lock",
+        "mex-src/build.rs",
+        "mex-src/src/main.rs",
+        "mex-src/grammar/parser.lalrpop",
+    ] {
         assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
     }
     let mut run_script = String::new();
-    std::io::Read::read_to_string(&mut archive.by_name("run_autograder").unwrap(), &mut run_script).unwrap();
-    assert!(run_script.contains("mex grade /autograder/source/key.mex"), "{run_script}");
+    std::io::Read::read_to_string(
+        &mut archive.by_name("run_autograder").unwrap(),
+        &mut run_script,
+    )
+    .unwrap();
+    assert!(
+        run_script.contains("mex grade /autograder/source/key.mex"),
+        "{run_script}"
+    );
     assert!(run_script.contains("--format gradescope"), "{run_script}");
     // the source is whole: cargo reads its manifest and finds every target
     let src = tempfile::tempdir().unwrap();
     archive.extract(src.path()).unwrap();
     let meta = std::process::Command::new(env!("CARGO"))
         .current_dir(src.path())
-        .args(["metadata", "--offline", "--no-deps", "--format-version", "1", "--manifest-path"])
+        .args([
+            "metadata",
+            "--offline",
+            "--no-deps",
+            "--format-version",
+            "1",
+            "--manifest-path",
+        ])
         .arg(src.path().join("mex-src/Cargo.toml"))
         .output()
         .expect("cargo runs");

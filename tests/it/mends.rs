@@ -4,7 +4,6 @@
 use crate::common::{mex_cmd, run_ok};
 use mex::session::Session;
 
-
 fn stderr(out: &std::process::Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
@@ -161,8 +160,17 @@ fn a_cascade_of_skipped_statements_is_one_diagnostic_past_a_hundred() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), "3\n");
     let err = stderr(&out);
     // the error, the first hundred skips, and one line for the rest
-    assert_eq!(err.matches("Error: ").count(), 102, "{}", &err[..err.len().min(2000)]);
-    assert!(err.contains("19900 more statements were skipped"), "{}", &err[err.len().saturating_sub(2000)..]);
+    assert_eq!(
+        err.matches("Error: ").count(),
+        102,
+        "{}",
+        &err[..err.len().min(2000)]
+    );
+    assert!(
+        err.contains("19900 more statements were skipped"),
+        "{}",
+        &err[err.len().saturating_sub(2000)..]
+    );
 }
 
 #[test]

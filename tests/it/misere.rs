@@ -3,7 +3,6 @@
 //! front stops at its limits (the heavy questions from the command line,
 //! under a memory cap, are in `heavy.rs`).
 
-
 use crate::common::run_ok;
 use mex::session::Session;
 use proptest::prelude::*;

@@ -86,9 +86,18 @@ fn a_period_says_how_far_it_checked_and_what_stopped_it_as_fields() {
     assert_eq!(got[0]["limit"], "period");
     // stopped by `set work` at a stage's end: a power of two, less one
     let reached = got[1]["checked_to"].as_u64().expect("a heap");
-    assert!((reached + 1).is_power_of_two() && reached > 5000, "{}", got[1]);
+    assert!(
+        (reached + 1).is_power_of_two() && reached > 5000,
+        "{}",
+        got[1]
+    );
     assert_eq!(got[1]["limit"], "work");
-    assert!(got[1]["reason"].as_str().unwrap().contains(&format!("n = {reached} ")));
+    assert!(
+        got[1]["reason"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("n = {reached} "))
+    );
     // a repeated window of four values from G(7): G(0)..G(10) were compared
     assert_eq!(got[2]["checked_to"], 10);
     assert_eq!(got[2]["limit"], serde_json::Value::Null);

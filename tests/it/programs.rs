@@ -3,7 +3,6 @@
 //! a panic, an abort or a signal. Many of them are wrong on purpose (loopy
 //! rules, subtraction below zero, heaps past the limits).
 
-
 use proptest::prelude::*;
 use std::io::Read;
 use std::process::{Command, Stdio};

@@ -1073,7 +1073,10 @@ fn a_long_run_leaves_progress_lines_in_a_log() {
 fn a_period_search_reads_the_values_a_run_wrote() {
     let dir = folder("period-from");
     // 0.16's proof needs the values up to 509,621
-    ok_in(dir.path(), "game g = octal 0.16; sequence g 0..600000 to \"g.values\"");
+    ok_in(
+        dir.path(),
+        "game g = octal 0.16; sequence g 0..600000 to \"g.values\"",
+    );
     // with a work limit far too small to compute them, the file proves it
     let lines = ok_in(
         dir.path(),
@@ -1081,32 +1084,60 @@ fn a_period_search_reads_the_values_a_run_wrote() {
     );
     assert_eq!(
         lines,
-        ["pre-period 105351, period 149459: proven by the octal periodicity theorem \
-          (values checked up to n = 509621) [g, octal 0.16; G(0)..G(599999) read from g.values]"]
+        [
+            "pre-period 105351, period 149459: proven by the octal periodicity theorem \
+          (values checked up to n = 509621) [g, octal 0.16; G(0)..G(599999) read from g.values]"
+        ]
     );
     // without it the same limits do not reach the proof
     let lines = ok_in(dir.path(), "set work 1000; game g = octal 0.16; period g");
-    assert!(lines[0].starts_with("no period observed up to n = "), "{lines:?}");
+    assert!(
+        lines[0].starts_with("no period observed up to n = "),
+        "{lines:?}"
+    );
     // in JSON, the file and the count read
     let o = mex_args(
         dir.path(),
-        &["--format", "json", "-e", "set work 1000; game g = octal 0.16; period g from \"g.values\""],
+        &[
+            "--format",
+            "json",
+            "-e",
+            "set work 1000; game g = octal 0.16; period g from \"g.values\"",
+        ],
     );
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("JSON");
-    assert_eq!(v["read"], serde_json::json!({"file": "g.values", "values": 600000}));
+    assert_eq!(
+        v["read"],
+        serde_json::json!({"file": "g.values", "values": 600000})
+    );
     assert_eq!(v["proven"], true);
     assert_eq!(v["checked_to"], 509621);
     // a file of another rule, a file that does not start at 0, a damaged
     // file, a file that is not there: each refused, naming the file
-    ok_in(dir.path(), "game h = octal 0.16; sequence h 5..100 to \"late.values\"");
+    ok_in(
+        dir.path(),
+        "game h = octal 0.16; sequence h 5..100 to \"late.values\"",
+    );
     let mut damaged = std::fs::read(dir.path().join("g.values")).unwrap();
     damaged[4096 + 1000] ^= 1;
     std::fs::write(dir.path().join("bad.values"), damaged).unwrap();
     for (program, want) in [
-        ("game g = octal 0.6; period g from \"g.values\"", "holds the values of octal 0.16, not those of `g`"),
-        ("game g = octal 0.16; period g from \"late.values\"", "from n = 5, not from n = 0"),
-        ("game g = octal 0.16; period g from \"bad.values\"", "is damaged: it holds G(1000)"),
-        ("game g = octal 0.16; period g from \"none.values\"", "not a regular file"),
+        (
+            "game g = octal 0.6; period g from \"g.values\"",
+            "holds the values of octal 0.16, not those of `g`",
+        ),
+        (
+            "game g = octal 0.16; period g from \"late.values\"",
+            "from n = 5, not from n = 0",
+        ),
+        (
+            "game g = octal 0.16; period g from \"bad.values\"",
+            "is damaged: it holds G(1000)",
+        ),
+        (
+            "game g = octal 0.16; period g from \"none.values\"",
+            "not a regular file",
+        ),
     ] {
         let o = mex_in(dir.path(), program);
         assert_eq!(o.status.code(), Some(2), "{program}");
@@ -1116,7 +1147,11 @@ fn a_period_search_reads_the_values_a_run_wrote() {
     // the sandbox reads no other file
     let o = mex_args(
         dir.path(),
-        &["--sandbox", "-e", "game g = octal 0.16; period g from \"g.values\""],
+        &[
+            "--sandbox",
+            "-e",
+            "game g = octal 0.16; period g from \"g.values\"",
+        ],
     );
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("needs the command line"));

@@ -11,12 +11,18 @@ fn sources() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for e in std::fs::read_dir(&dir).expect("tests/it").flatten() {
         let p = e.path();
-        if p.extension().is_some_and(|x| x == "rs") && p.file_name().is_some_and(|n| n != "suite.rs") {
+        if p.extension().is_some_and(|x| x == "rs")
+            && p.file_name().is_some_and(|n| n != "suite.rs")
+        {
             let text = std::fs::read_to_string(&p).expect("a test source");
             out.push((p.display().to_string(), text));
         }
     }
-    assert!(out.len() > 20, "the test sources were not found in {}", dir.display());
+    assert!(
+        out.len() > 20,
+        "the test sources were not found in {}",
+        dir.display()
+    );
     out
 }
 
@@ -39,13 +45,21 @@ fn no_test_asserts_a_wall_clock_time() {
     // a time may guard against a hang (`elapsed() > ten minutes`), never
     // bound how fast a question answers
     let found = offending(&["elapsed() <", "elapsed().as_secs() <", "took <", "took.as_"]);
-    assert!(found.is_empty(), "wall-clock assertions:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "wall-clock assertions:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
 fn no_test_skips_as_a_pass() {
     let found = offending(&["eprintln!(\"skipped", "eprintln!(\"skipping"]);
-    assert!(found.is_empty(), "tests that skip and report ok:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "tests that skip and report ok:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -60,12 +74,22 @@ fn the_integration_tests_are_one_binary() {
         .filter(|p| p.extension().is_some_and(|x| x == "rs"))
         .map(|p| p.display().to_string())
         .collect();
-    assert!(binaries.is_empty(), "test binaries beside tests/it: {binaries:?}");
+    assert!(
+        binaries.is_empty(),
+        "test binaries beside tests/it: {binaries:?}"
+    );
     let main = std::fs::read_to_string(top.join("it/main.rs")).expect("tests/it/main.rs");
     for (file, _) in sources() {
-        let module = Path::new(&file).file_stem().unwrap().to_string_lossy().into_owned();
+        let module = Path::new(&file)
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         if module != "main" {
-            assert!(main.contains(&format!("mod {module};")), "{file} is not a module of tests/it/main.rs");
+            assert!(
+                main.contains(&format!("mod {module};")),
+                "{file} is not a module of tests/it/main.rs"
+            );
         }
     }
 }
@@ -74,9 +98,19 @@ fn the_integration_tests_are_one_binary() {
 fn the_readme_says_how_to_have_mex_on_the_path() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"))
         .expect("README.md");
-    let install = readme.find("cargo install --path .").expect("the install command");
+    let install = readme
+        .find("cargo install --path .")
+        .expect("the install command");
     // before the first place that runs `mex` by that name
-    let first_use = readme.find("mex grade key.mex").expect("the grading section");
-    assert!(install < first_use, "the install command comes after `mex grade`");
-    assert!(readme.contains("target/release/mex"), "the path of the binary");
+    let first_use = readme
+        .find("mex grade key.mex")
+        .expect("the grading section");
+    assert!(
+        install < first_use,
+        "the install command comes after `mex grade`"
+    );
+    assert!(
+        readme.contains("target/release/mex"),
+        "the path of the binary"
+    );
 }

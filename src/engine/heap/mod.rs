@@ -21,6 +21,7 @@ mod census;
 mod marks;
 mod mirror;
 mod parallel;
+mod scan;
 mod split;
 mod subtraction;
 mod three;
@@ -29,11 +30,11 @@ mod values;
 #[cfg(test)]
 mod tests;
 
+pub use census::{CENSUS_VALUES, Census, NoCensus, Sparse};
+pub use split::RareValues;
 use split::Split;
 use subtraction::{AllBut, Subtraction};
 use three::Three;
-pub use census::{CENSUS_VALUES, Census, NoCensus, Sparse};
-pub use split::RareValues;
 pub(crate) use values::{Cell, Slice, wide};
 use values::{Values, bytes_for, with_vals};
 
@@ -650,13 +651,19 @@ impl HeapTable {
                     }
                 }
             }
-            let piece = self.vals.len().saturating_add(1).next_power_of_two().min(target);
+            let piece = self
+                .vals
+                .len()
+                .saturating_add(1)
+                .next_power_of_two()
+                .min(target);
             let stop = with_vals!(&mut self.vals, |v| self.solver.run(v, piece, ticker));
             self.max_value = ticker.max_value;
             match stop? {
                 Stop::Done => {
                     let len = self.vals.len();
-                    if len.is_power_of_two() && self.work_log.len() == len.trailing_zeros() as usize {
+                    if len.is_power_of_two() && self.work_log.len() == len.trailing_zeros() as usize
+                    {
                         self.work_log.push(base.saturating_add(ticker.total()));
                     }
                     if len >= target {
@@ -745,7 +752,8 @@ impl HeapTable {
     /// it is the work still to do.
     fn stage_work(&self, count: u64, next: u64) -> u64 {
         let k = count.trailing_zeros() as usize;
-        let (Some(&w), Some(&before)) = (self.work_log.get(k), self.work_log.get(k.wrapping_sub(1)))
+        let (Some(&w), Some(&before)) =
+            (self.work_log.get(k), self.work_log.get(k.wrapping_sub(1)))
         else {
             return self.work_estimate(next - 1);
         };
@@ -758,7 +766,11 @@ impl HeapTable {
             (w as f64 / before as f64).log2().clamp(1.0, 3.0)
         };
         let est = w as f64 * (next as f64 / count as f64).powf(e);
-        if est >= u64::MAX as f64 { u64::MAX } else { est as u64 }
+        if est >= u64::MAX as f64 {
+            u64::MAX
+        } else {
+            est as u64
+        }
     }
 
     /// Copies values from one period earlier (plus the saltus) until the

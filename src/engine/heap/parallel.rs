@@ -65,7 +65,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 use super::Cell;
 use super::marks::{Bytes, Marks};
 use super::mirror::Mirrored;
-use super::split::{mark_rare as mark_listed, pairs};
+use super::scan::{mark_rare as mark_listed, pairs, smaller_part};
 
 /// Pairs scanned, in blocks, before the comparing scan takes over.
 const MARK_PAIRS: usize = 512;
@@ -230,7 +230,12 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         rare: (0..in_seg).map(|_| AtomicU32::new(0)).collect(),
         rare_len: AtomicUsize::new(0),
         slots: (0..lag)
-            .map(|_| Padded(Mutex::new(Findings { heap: usize::MAX, ..Findings::default() })))
+            .map(|_| {
+                Padded(Mutex::new(Findings {
+                    heap: usize::MAX,
+                    ..Findings::default()
+                }))
+            })
             .collect(),
         lag,
     };
@@ -277,7 +282,14 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> u64 {
     let mut work = 0;
     let mut k = seg.s0 + t;
     while k < store.limit.load(Ordering::SeqCst) {
-        if !wait(seg, store, (k + 1).saturating_sub(lag), k, &mut spare, &mut work) {
+        if !wait(
+            seg,
+            store,
+            (k + 1).saturating_sub(lag),
+            k,
+            &mut spare,
+            &mut work,
+        ) {
             break;
         }
         // a heap another thread computed while this one waited is skipped
@@ -375,7 +387,9 @@ fn resolve<T: Cell>(
             let found = if let Some((_, mine)) = own.take_if(|(o, _)| *o == k) {
                 Some(pick(&mine.free, &mine.deferred))
             } else {
-                let slot = store.slots[k % lag].lock().unwrap_or_else(|e| e.into_inner());
+                let slot = store.slots[k % lag]
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
                 (slot.heap == k).then(|| pick(&slot.free, &slot.deferred))
             };
             let v = match found {
@@ -434,71 +448,128 @@ fn solve<T: Cell>(
     want: usize,
     s: &mut Scratch<T>,
 ) -> u64 {
-    let p = lag;
-    let mv = &seg.moves;
-    let known = store.known(k + 1 - p);
-    let seen = &mut s.seen;
-    seen.fill(0);
-    let mut marks = Bytes(seen);
+    let known = store.known(k + 1 - lag);
+    s.seen.fill(0);
     s.deferred.clear();
-    let mut work = 1 + mv.whole.len() as u64 + mv.leave.len() as u64;
+    s.starts.clear();
+    let mut work = mark_one_heap_moves(&seg.moves, known, k, lag, s);
+    work += defer_two_heap_moves(seg, store, known, k, lag, s);
+    if !seg.rc_on {
+        return work + mark_all_pairs(&seg.moves, known, k, want, s);
+    }
+    list_free_common(seg, want, s);
+    if s.targets.is_empty() {
+        return work;
+    }
+    let (blocks, scanned, head) = mark_pair_blocks(&seg.moves, known, k, s);
+    work += blocks;
+    if head == s.targets.len() {
+        return work;
+    }
+    work + compare_rest(&seg.moves, store, known, k, (scanned, head), s)
+}
+
+/// Marks the value of each move leaving one heap (or none) whose value is
+/// known, and defers the others; returns the work done.
+fn mark_one_heap_moves<T: Cell>(
+    mv: &Moves,
+    known: &[T],
+    k: usize,
+    lag: usize,
+    s: &mut Scratch<T>,
+) -> u64 {
+    let mut marks = Bytes(&mut s.seen);
     if mv.whole.contains(&k) {
         marks.set(0);
     }
     for &j in mv.leave {
         if j < k {
-            if j >= p {
+            if j >= lag {
                 marks.set(known[k - j].idx());
             } else {
                 s.deferred.push((k - j, 0));
             }
         }
     }
-    // per take: the first smaller part whose pair is known
-    s.starts.clear();
+    1 + mv.whole.len() as u64 + mv.leave.len() as u64
+}
+
+/// For each move leaving two heaps: defers the pairs whose larger part is
+/// above `k - lag`, notes in `s.starts` the first smaller part whose pair
+/// is known, and (with the rare/common split) marks the known pairs with a
+/// rare part; returns the work done.
+fn defer_two_heap_moves<T: Cell>(
+    seg: &Segment,
+    store: &Store<T>,
+    known: &[T],
+    k: usize,
+    lag: usize,
+    s: &mut Scratch<T>,
+) -> u64 {
+    let mv = &seg.moves;
+    let mut work = 0;
     for &j in mv.two {
         if j + 2 > k {
             break;
         }
         let m = k - j;
-        let half = half(mv.unequal, m);
-        let d = (p - 1).saturating_sub(j).min(half);
+        let half = smaller_part(mv.unequal, m);
+        let d = (lag - 1).saturating_sub(j).min(half);
         let small = known.iter().enumerate().skip(1).take(d);
         s.deferred.extend(small.map(|(a, &g)| (m - a, g.idx())));
         s.starts.push(d);
         if seg.rc_on {
-            work += mark_rare(seg, store, known, m, d + 1, seen);
+            work += mark_rare(seg, store, known, m, d + 1, &mut s.seen);
         }
     }
-    let starts = &s.starts;
-    let start = |i: usize| starts[i];
-    if !seg.rc_on {
-        for (i, &j) in mv.two.iter().enumerate() {
-            if j + 2 > k {
-                break;
-            }
-            let m = k - j;
-            work += pairs(known, m, start(i), half(mv.unequal, m), seen);
+    work
+}
+
+/// Without the rare/common split: marks every known pair, and lists the
+/// `want` least values not marked as free; returns the work done.
+fn mark_all_pairs<T: Cell>(
+    mv: &Moves,
+    known: &[T],
+    k: usize,
+    want: usize,
+    s: &mut Scratch<T>,
+) -> u64 {
+    let mut work = 0;
+    for (i, &j) in mv.two.iter().enumerate() {
+        if j + 2 > k {
+            break;
         }
-        s.free.clear();
-        let mut v = 0;
-        while s.free.len() < want {
-            if seen.get(v).is_none_or(|&b| b == 0) {
-                s.free.push(v);
-            }
-            v += 1;
-        }
-        return work;
+        let m = k - j;
+        work += pairs(
+            known,
+            m,
+            s.starts[i],
+            smaller_part(mv.unequal, m),
+            &mut s.seen,
+        );
     }
-    // the `want` least common values not marked (or past the width), and
-    // the rare values below them not marked
+    s.free.clear();
+    let mut v = 0;
+    while s.free.len() < want {
+        if s.seen.get(v).is_none_or(|&b| b == 0) {
+            s.free.push(v);
+        }
+        v += 1;
+    }
+    work
+}
+
+/// With the rare/common split: lists as free the `want` least common
+/// values not marked (or past the width), and as targets the rare values
+/// below them not marked.
+fn list_free_common<T>(seg: &Segment, want: usize, s: &mut Scratch<T>) {
     s.free.clear();
     s.targets.clear();
     let mut v = 0;
     while s.free.len() < want {
         if v >= seg.width {
             s.free.push(v);
-        } else if seen[v] == 0 {
+        } else if s.seen[v] == 0 {
             if seg.common[v] != 0 {
                 s.free.push(v);
             } else {
@@ -507,16 +578,25 @@ fn solve<T: Cell>(
         }
         v += 1;
     }
-    if s.targets.is_empty() {
-        return work;
-    }
+}
+
+/// Marks the known pairs block by block, for the smaller parts below
+/// `MARK_PAIRS`, until every target is marked; returns the work done, the
+/// smaller parts scanned and the first target not marked.
+fn mark_pair_blocks<T: Cell>(
+    mv: &Moves,
+    known: &[T],
+    k: usize,
+    s: &mut Scratch<T>,
+) -> (u64, usize, usize) {
     let longest = mv
         .two
         .iter()
         .take_while(|&&j| j + 2 <= k)
-        .map(|&j| half(mv.unequal, k - j))
+        .map(|&j| smaller_part(mv.unequal, k - j))
         .max()
         .unwrap_or(0);
+    let mut work = 0;
     let mut head = 0;
     let mut i = 0;
     while i < longest.min(MARK_PAIRS) {
@@ -526,41 +606,56 @@ fn solve<T: Cell>(
                 break;
             }
             let m = k - j;
-            let from = i.max(start(n));
-            let to = end.min(half(mv.unequal, m));
+            let from = i.max(s.starts[n]);
+            let to = end.min(smaller_part(mv.unequal, m));
             if from < to {
-                work += pairs(known, m, from, to, seen);
+                work += pairs(known, m, from, to, &mut s.seen);
             }
         }
         i = end;
-        while s.targets.get(head).is_some_and(|&t| seen[t] != 0) {
+        while s.targets.get(head).is_some_and(|&t| s.seen[t] != 0) {
             head += 1;
         }
         if head == s.targets.len() {
-            return work;
+            break;
         }
     }
+    (work, i, head)
+}
+
+/// Compares the targets still missing (from `head` on) with the pairs
+/// whose smaller part is `scanned` or more, through the mirror (see
+/// [`super::mirror`]); the values no option reaches, the rare ones still
+/// missing and the common ones, are then `free`, in order. Returns the
+/// work done.
+fn compare_rest<T: Cell>(
+    mv: &Moves,
+    store: &Store<T>,
+    known: &[T],
+    k: usize,
+    (scanned, head): (usize, usize),
+    s: &mut Scratch<T>,
+) -> u64 {
     let view = store.mirrored(known.len());
     s.missing.clear();
     s.missing.extend(
         s.targets[head..]
             .iter()
-            .filter(|&&t| seen[t] == 0)
+            .filter(|&&t| s.seen[t] == 0)
             .map(|&t| T::from_u64(t as u64)),
     );
+    let mut work = 0;
     for (n, &j) in mv.two.iter().enumerate() {
         if j + 2 > k || s.missing.is_empty() {
             break;
         }
         let m = k - j;
-        let from = i.max(start(n));
-        let to = half(mv.unequal, m);
+        let from = scanned.max(s.starts[n]);
+        let to = smaller_part(mv.unequal, m);
         if from < to {
             work += view.find(m, from, to, &mut s.missing);
         }
     }
-    // the values no option reaches: the rare ones still missing and the
-    // common ones
     s.free.extend(s.missing.iter().map(|&t| t.idx()));
     s.free.sort_unstable();
     work
@@ -592,7 +687,13 @@ fn mark_rare<T: Cell>(
         let skip = usize::from(rare.get(mid).is_some_and(|&(r, _)| 2 * r as usize == m));
         let mid = mid.clamp(from, to.max(from));
         mark_listed(known, m, &rare[from..mid], seen, mask);
-        mark_listed(known, m, &rare[(mid + skip).min(to.max(from))..to.max(from)], seen, mask);
+        mark_listed(
+            known,
+            m,
+            &rare[(mid + skip).min(to.max(from))..to.max(from)],
+            seen,
+            mask,
+        );
         n -= skip as u64 * u64::from(mid < to);
     } else {
         mark_listed(known, m, &rare[from..to.max(from)], seen, mask);
@@ -612,10 +713,4 @@ fn mark_rare<T: Cell>(
         n += 1;
     }
     n
-}
-
-/// The largest smaller part of a split of `m >= 1` into two heaps.
-#[inline]
-fn half(unequal: bool, m: usize) -> usize {
-    if unequal { (m - 1) / 2 } else { m / 2 }
 }

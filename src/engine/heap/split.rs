@@ -21,10 +21,11 @@
 //! missing (see [`super::mirror`]).
 
 use super::marks::{Bytes, Marks};
-use super::parallel::{self, Moves, Segment};
 use super::mirror::Mirror;
+use super::parallel::{self, Moves, Segment};
+use super::scan::{mark_rare, pairs, smaller_part};
 use super::values::bytes_for;
-use super::{Cell, Cost, Stop, Reporter, octal_period};
+use super::{Cell, Cost, Reporter, Stop, octal_period};
 use crate::engine::Interrupted;
 use crate::engine::code::Code;
 use crate::engine::periodicity::theorem::Tracker;
@@ -225,7 +226,11 @@ impl Split {
         }
         Some(RareValues {
             count: self.rc.rare.len() as u64,
-            last: self.rc.rare.last().map(|&(n, v)| (u64::from(n), u64::from(v))),
+            last: self
+                .rc
+                .rare
+                .last()
+                .map(|&(n, v)| (u64::from(n), u64::from(v))),
         })
     }
 
@@ -693,67 +698,4 @@ impl Split {
         rc.next = (2 * len).max(64);
         rc.rare_since = 0;
     }
-}
-
-/// The largest smaller part of a split of `m >= 1` tokens into two heaps
-/// (which must differ if `unequal`).
-#[inline]
-fn smaller_part(unequal: bool, m: usize) -> usize {
-    if unequal { (m - 1) / 2 } else { m / 2 }
-}
-
-/// Marks `G(r) ^ G(m - r)` for the rare heaps `r < m` listed (`vals`
-/// holds every `G(m - r)` needed).
-#[inline]
-pub(super) fn mark_rare<T: Cell>(
-    vals: &[T],
-    m: usize,
-    rare: &[(u32, u32)],
-    seen: &mut [u8],
-    mask: usize,
-) {
-    let vals = &vals[..m.min(vals.len())];
-    // four at a time, so that the loads of one do not wait on the stores
-    // of the others
-    let mut r4 = rare.chunks_exact(4);
-    for e in &mut r4 {
-        let x0 = e[0].1 as usize ^ vals[m - e[0].0 as usize].idx();
-        let x1 = e[1].1 as usize ^ vals[m - e[1].0 as usize].idx();
-        let x2 = e[2].1 as usize ^ vals[m - e[2].0 as usize].idx();
-        let x3 = e[3].1 as usize ^ vals[m - e[3].0 as usize].idx();
-        seen[x0 & mask] = 1;
-        seen[x1 & mask] = 1;
-        seen[x2 & mask] = 1;
-        seen[x3 & mask] = 1;
-    }
-    for &(r, g) in r4.remainder() {
-        let x = g as usize ^ vals[m - r as usize].idx();
-        seen[x & mask] = 1;
-    }
-}
-
-/// Marks the values of the splits `(1 + j, m - 1 - j)` for `j` in
-/// `from..to`; returns how many. The xors of a stretch are formed first
-/// (the compiler does those side by side), then marked.
-#[inline(always)]
-pub(super) fn pairs<T: Cell>(vals: &[T], m: usize, from: usize, to: usize, seen: &mut [u8]) -> u64 {
-    const STRETCH: usize = 64;
-    let mask = seen.len() - 1;
-    let mut xs = [T::default(); STRETCH];
-    let mut j = from;
-    while j < to {
-        let len = (to - j).min(STRETCH);
-        // pairs (1 + j + t, m - 1 - j - t) for t < len
-        let lo = &vals[1 + j..1 + j + len];
-        let hi = &vals[m - j - len..m - j];
-        let xs = &mut xs[..len];
-        for ((x, &a), &b) in xs.iter_mut().zip(lo).zip(hi.iter().rev()) {
-            *x = a ^ b;
-        }
-        for &x in xs.iter() {
-            seen[x.idx() & mask] = 1;
-        }
-        j += len;
-    }
-    (to - from) as u64
 }

@@ -1,7 +1,7 @@
 //! Finite subtraction and all-but subtraction tables.
 
 use super::marks::{Bits, Marks};
-use super::{Cell, Stop, Reporter};
+use super::{Cell, Reporter, Stop};
 use crate::engine::Interrupted;
 
 // ---------------------------------------------------------------------------

@@ -399,7 +399,12 @@ fn threads_give_the_values_of_one_thread() {
                 rule.describe()
             );
         }
-        assert_eq!(threaded(rule, 2500, 2, false), one[..2501], "{} plain", rule.describe());
+        assert_eq!(
+            threaded(rule, 2500, 2, false),
+            one[..2501],
+            "{} plain",
+            rule.describe()
+        );
     }
 }
 
@@ -431,7 +436,10 @@ fn threads_keep_values_when_interrupted() {
         let had = t.len();
         assert!(had > 200 && had < n + 1, "{had}");
         t.extend_to(n, &mut Quiet).unwrap();
-        assert!(t.values(0..n + 1).eq(threaded(&rule, n, 1, true).into_iter()));
+        assert!(
+            t.values(0..n + 1)
+                .eq(threaded(&rule, n, 1, true).into_iter())
+        );
     }
 }
 
@@ -444,7 +452,10 @@ fn officers_values_cost_the_same_far_out_and_fit_in_a_few_bytes() {
     let early = t.work_estimate((1 << 17) + 4096);
     t.extend_to(1 << 19, &mut Quiet).unwrap();
     let late = t.work_estimate((1 << 19) + 4096);
-    assert!(late * 2 < early * 3, "work per value grew: {early} -> {late}");
+    assert!(
+        late * 2 < early * 3,
+        "work per value grew: {early} -> {late}"
+    );
     let rare = t.rare_values().expect("the split is on");
     assert_eq!(rare.count, 1583);
     // two bytes a value, a mirror of them, the rare list and a period
@@ -462,6 +473,9 @@ fn threads_agree_far_out() {
     for threads in [2, 3] {
         let many = threaded(&HeapRule::Grundy, n, threads, true);
         let first = one.iter().zip(&many).position(|(x, y)| x != y);
-        assert_eq!(first, None, "{threads} threads: first difference at {first:?}");
+        assert_eq!(
+            first, None,
+            "{threads} threads: first difference at {first:?}"
+        );
     }
 }

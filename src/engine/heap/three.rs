@@ -22,7 +22,7 @@
 //! chooses the slope `a`, and every bound is checked against the values.
 
 use super::marks::{Bits, Marks, xor_permute};
-use super::{Cell, Cost, Stop, Reporter, octal_period, wide};
+use super::{Cell, Cost, Reporter, Stop, octal_period, wide};
 use crate::engine::code::Code;
 use crate::engine::periodicity::observe::observed;
 use crate::engine::periodicity::theorem::Tracker;

@@ -8,7 +8,7 @@
 //! family heaps by their dense tables ([`super::family`]).
 
 use super::atoms::{NIM, Nims, WILD, is_nim};
-use super::{Error, Item, Engine, Resolved, Source};
+use super::{Engine, Error, Item, Resolved, Source};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::ops::ControlFlow;

@@ -63,6 +63,7 @@
 mod atoms;
 mod classes;
 mod family;
+pub mod genus;
 pub mod quotient;
 mod reach;
 mod search;

@@ -11,7 +11,7 @@
 use super::atoms::{Nims, is_nim, nim_atom, nim_of};
 use super::classes::{Kind, Options};
 use super::states::{GRAY, MAX_VALUE, NONZERO, UNKNOWN};
-use super::{Error, Engine, Source};
+use super::{Engine, Error, Source};
 use smallvec::SmallVec;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

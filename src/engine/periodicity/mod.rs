@@ -14,8 +14,8 @@
 pub mod allbut;
 pub mod observe;
 pub mod runs;
-pub mod search;
 pub mod saltus;
+pub mod search;
 pub mod sumxor;
 pub mod theorem;
 

@@ -7,9 +7,9 @@
 
 use super::options::Options;
 use super::{Plan, WORK};
-use crate::eval::error::EvalError;
 use crate::eval::compiled::run::{Body, Ctx, Run};
 use crate::eval::compiled::{Int, Ix, Leaf, Program};
+use crate::eval::error::EvalError;
 use crate::eval::memo::State;
 use crate::ir::GameId;
 use smallvec::SmallVec;

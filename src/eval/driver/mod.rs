@@ -10,11 +10,11 @@ mod fast;
 mod options;
 
 use super::budget::Budget;
+use super::compiled::run::{Ctx, Run, Scratch};
+use super::compiled::{Program, Root};
 use super::defs::{Defs, Ticker};
 use super::error::EvalError;
 use super::family::Families;
-use super::compiled::run::{Ctx, Run, Scratch};
-use super::compiled::{Program, Root};
 use super::limits::Limits;
 use super::memo::{Memo, State};
 use super::value::{Key, mex_of};

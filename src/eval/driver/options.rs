@@ -11,10 +11,10 @@
 use super::super::family::Families;
 use super::super::memo::{Memo, State};
 use super::{Plan, WORK};
-use crate::eval::defs::Defs;
-use crate::eval::error::EvalError;
 use crate::eval::compiled::run::{Ctx, Run};
 use crate::eval::compiled::{Ix, Leaf};
+use crate::eval::defs::Defs;
+use crate::eval::error::EvalError;
 use crate::eval::value::{Args, Key, Part, Value, mex_of};
 
 /// Where values come from (memo and family tables) and where the options

@@ -12,10 +12,10 @@
 
 use super::Store;
 use super::structure::{self, Built};
-use crate::eval::defs::Defs;
-use crate::eval::error::EvalError;
 use crate::eval::compiled::Root;
 use crate::eval::compiled::run::{Ctx, Run};
+use crate::eval::defs::Defs;
+use crate::eval::error::EvalError;
 use crate::eval::value::{Args, Key, Part};
 
 /// Steps of the chain of largest options a probe follows at most.
@@ -140,6 +140,8 @@ impl Store {
         if steps < 16 || down == 0 {
             return Ok(None);
         }
-        Ok(Some(size(&key.args).saturating_mul(u128::from(steps)) / down))
+        Ok(Some(
+            size(&key.args).saturating_mul(u128::from(steps)) / down,
+        ))
     }
 }

@@ -4,13 +4,13 @@
 //! read. A redefinition drops only the values that depend on it.
 
 use super::budget::Budget;
+use super::compiled::Lowering;
+use super::compiled::Root;
+use super::compiled::run::{Ctx, Run, Scratch};
 use super::defs::{Defs, Ticker};
 use super::driver::{self, Compiled, Plan, Tables};
 use super::error::EvalError;
 use super::family::Families;
-use super::compiled::Lowering;
-use super::compiled::Root;
-use super::compiled::run::{Ctx, Run, Scratch};
 use super::limits::Limits;
 use super::memo::Memo;
 use super::shape::{self, Shape};
@@ -188,9 +188,8 @@ impl Store {
         let mut out = Vec::new();
         for leaf in &c.prog.leaves {
             match leaf {
-                super::compiled::Leaf::Pos { game, .. } | super::compiled::Leaf::Run { game, .. } => {
-                    out.push(*game)
-                }
+                super::compiled::Leaf::Pos { game, .. }
+                | super::compiled::Leaf::Run { game, .. } => out.push(*game),
                 super::compiled::Leaf::Global(id, _) => {
                     if let Some(Value::Game(game)) = defs.globals.get(*id) {
                         out.extend(game.parts.iter().filter_map(|p| match p {

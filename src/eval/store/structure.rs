@@ -4,10 +4,10 @@
 //! through the store, so values of nested sets are never worked out twice.
 
 use super::Store;
-use crate::eval::defs::Defs;
-use crate::eval::error::{EvalError, unbound};
 use crate::eval::compiled::run::{Ctx, Run};
 use crate::eval::compiled::{Ix, Leaf};
+use crate::eval::defs::Defs;
+use crate::eval::error::{EvalError, unbound};
 use crate::eval::value::{Args, Explicit, Game, Key, Part, Value, mex_of};
 use std::rc::Rc;
 
@@ -155,7 +155,11 @@ fn count_options(run: &Run, cx: &mut Ctx, opts: Ix, what: &str) -> Result<(), Ev
         return Err(EvalError::from(
             cx.budget
                 .limits
-                .memory_error(&format!("{what} ({how_many} of them)"), count.saturating_mul(BYTES), held)
+                .memory_error(
+                    &format!("{what} ({how_many} of them)"),
+                    count.saturating_mul(BYTES),
+                    held,
+                )
                 .note("the options were counted before any was built"),
         ));
     }

@@ -117,7 +117,8 @@ fn a_chain_past_the_memory_limit_is_refused() {
     );
     // refused before the work, from the chain's length
     assert!(
-        errs[0].contains("working out f(100000000000)") && errs[0].contains("past the limit of 64 MiB"),
+        errs[0].contains("working out f(100000000000)")
+            && errs[0].contains("past the limit of 64 MiB"),
         "{errs:?}"
     );
     // nothing is left half-done, and smaller questions still work

@@ -28,7 +28,11 @@ pub fn period_from(
 ) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[p.game].name.clone();
     if store.sandbox.is_some() || store.files.is_some() {
-        return Err(error(p, "reading a values file needs the command line", "this file runs in the sandbox or the browser, where no other file is read; `period NAME` searches without it"));
+        return Err(error(
+            p,
+            "reading a values file needs the command line",
+            "this file runs in the sandbox or the browser, where no other file is read; `period NAME` searches without it",
+        ));
     }
     let Some(rule) = store.table_rule(defs, p.game).cloned() else {
         return Err(error(
@@ -47,32 +51,63 @@ pub fn period_from(
     }
     let header = match file::inspect(path) {
         Ok(Some(Ok(h))) => h,
-        Ok(None) => return Err(error(p, format!("{} does not exist", p.file), "name a values file written by `sequence NAME a..b to \"FILE\"`")),
+        Ok(None) => {
+            return Err(error(
+                p,
+                format!("{} does not exist", p.file),
+                "name a values file written by `sequence NAME a..b to \"FILE\"`",
+            ));
+        }
         Ok(Some(Err(Unreadable::NotValues))) => {
-            return Err(error(p, format!("{} is not a values file", p.file), "a values file is written by `sequence NAME a..b to \"FILE\"`"));
+            return Err(error(
+                p,
+                format!("{} is not a values file", p.file),
+                "a values file is written by `sequence NAME a..b to \"FILE\"`",
+            ));
         }
         Ok(Some(Err(Unreadable::Damaged(why)))) => {
-            return Err(error(p, format!("{} is a values file with a damaged header: {why}", p.file), "write it again with `sequence NAME a..b to \"FILE\"`"));
+            return Err(error(
+                p,
+                format!("{} is a values file with a damaged header: {why}", p.file),
+                "write it again with `sequence NAME a..b to \"FILE\"`",
+            ));
         }
-        Err(e) => return Err(error(p, format!("cannot read {}: {e}", p.file), "check that the file may be read")),
+        Err(e) => {
+            return Err(error(
+                p,
+                format!("cannot read {}: {e}", p.file),
+                "check that the file may be read",
+            ));
+        }
     };
     let rule_text = rule.to_string();
     if header.rule != rule_text {
         return Err(error(
             p,
-            format!("{} holds the values of {}, not those of `{name}` ({rule_text})", p.file, header.rule),
+            format!(
+                "{} holds the values of {}, not those of `{name}` ({rule_text})",
+                p.file, header.rule
+            ),
             "read a file of this game's rule",
         ));
     }
     if header.first != 0 {
         return Err(error(
             p,
-            format!("{} holds the values from n = {}, not from n = 0", p.file, header.first),
-            format!("a period search needs every value from G(0): `sequence {name} 0..N to \"FILE\"`"),
+            format!(
+                "{} holds the values from n = {}, not from n = 0",
+                p.file, header.first
+            ),
+            format!(
+                "a period search needs every value from G(0): `sequence {name} 0..N to \"FILE\"`"
+            ),
         ));
     }
     load(p, store, &header)?;
-    let limit = store.limits.period_limit().max(header.count.saturating_sub(1));
+    let limit = store
+        .limits
+        .period_limit()
+        .max(header.count.saturating_sub(1));
     let mut answer = period::find(defs, store, p.game, limit)?;
     answer.read = Some((p.file.clone(), header.count));
     Ok(answer)
@@ -113,17 +148,25 @@ fn load(p: &PeriodFromIr, store: &mut Store, header: &Header) -> Result<(), Eval
         return Ok(());
     }
     let mut failed = None;
-    file::read_values(Path::new(&p.file), header, have, count - have, &mut |values| {
-        table
-            .load(values.iter().copied(), watch)
-            .map_err(|e| {
+    file::read_values(
+        Path::new(&p.file),
+        header,
+        have,
+        count - have,
+        &mut |values| {
+            table.load(values.iter().copied(), watch).map_err(|e| {
                 failed = Some(e);
                 std::io::Error::other("stopped")
             })
-    })
+        },
+    )
     .map_err(|e: std::io::Error| match failed {
         Some(crate::engine::heap::ExtendError::Interrupted) => EvalError::Interrupted,
-        _ => error(p, format!("cannot read {}: {e}", p.file), "check that the file may be read"),
+        _ => error(
+            p,
+            format!("cannot read {}: {e}", p.file),
+            "check that the file may be read",
+        ),
     })
 }
 
@@ -146,7 +189,13 @@ fn compare(
         }
         Ok::<(), std::io::Error>(())
     })
-    .map_err(|e| error(p, format!("cannot read {}: {e}", p.file), "check that the file may be read"))?;
+    .map_err(|e| {
+        error(
+            p,
+            format!("cannot read {}: {e}", p.file),
+            "check that the file may be read",
+        )
+    })?;
     match wrong {
         None => Ok(()),
         Some((n, found, known)) => Err(error(
@@ -166,7 +215,11 @@ fn store_memory_error(memory: u64, file: &str, count: u64, bytes: u64) -> Diagno
         memory,
         ..crate::eval::Limits::default()
     };
-    limits.memory_error(&format!("the {count} values of {file} in a table"), bytes, 0)
+    limits.memory_error(
+        &format!("the {count} values of {file} in a table"),
+        bytes,
+        0,
+    )
 }
 
 fn error(p: &PeriodFromIr, message: impl Into<String>, hint: impl Into<String>) -> EvalError {
