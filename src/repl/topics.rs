@@ -274,7 +274,7 @@ mod tests {
         let both = help("kayles misère").unwrap();
         assert!(both.contains("most in this one (`:help misere`)"), "{both}");
         // a misspelt word of the text
-        let err = help("kayels").unwrap_err();
+        let err = help("kaylse").unwrap_err();
         assert!(err.contains("did you mean `:help kayles`?"), "{err}");
     }
 }
