@@ -535,9 +535,15 @@ impl Session {
             }
             let src = def.loc.src;
             if !parsed.iter().any(|(s, _)| *s == src) {
-                parsed.push((src, crate::syntax::parse::parse(self.sources.text(src)).stmts));
+                parsed.push((
+                    src,
+                    crate::syntax::parse::parse(self.sources.text(src)).stmts,
+                ));
             }
-            let stmts = parsed.iter().find(|(s, _)| *s == src).map_or(&[][..], |(_, v)| v);
+            let stmts = parsed
+                .iter()
+                .find(|(s, _)| *s == src)
+                .map_or(&[][..], |(_, v)| v);
             let text = stmts.iter().find_map(|stmt| match &stmt.kind {
                 StmtKind::Game { name, .. } if name.span.start == def.loc.start as usize => {
                     Some(self.sources.slice(src, &stmt.span).to_string())

@@ -10,10 +10,10 @@
 
 use super::Checker;
 use super::expr::plural;
-use crate::syntax::suggest::BUILTINS;
 use crate::diag::Diagnostic;
 use crate::ir::Failure;
 use crate::syntax::ast::{self, Body, Stmt, StmtKind};
+use crate::syntax::suggest::BUILTINS;
 
 impl Checker<'_> {
     /// Gives every game of the unit its id before any body is checked, and

@@ -1,13 +1,13 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
 use super::Checker;
-use crate::syntax::suggest::did_you_mean;
 use crate::diag::Diagnostic;
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
 };
 use crate::syntax::ast::{self, Expr, ExprKind};
 use crate::syntax::hints::NIM_SUM;
+use crate::syntax::suggest::did_you_mean;
 
 pub type R<T> = Result<T, Diagnostic>;
 

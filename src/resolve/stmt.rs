@@ -3,7 +3,6 @@
 
 use super::Checker;
 use super::expr::{Named, R};
-use crate::syntax::suggest::BUILTINS;
 use crate::diag::Diagnostic;
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
@@ -12,6 +11,7 @@ use crate::ir::{
     Action, DefKind, Defined, Failure, GameDef, IntExpr, IntKind, Rule, Setting, Type, Typed, Unit,
 };
 use crate::syntax::ast::{self, Body, ExprKind, Stmt, StmtKind};
+use crate::syntax::suggest::BUILTINS;
 
 impl Checker<'_> {
     pub(super) fn run(&mut self, stmts: &[Stmt]) -> (Unit, Vec<Diagnostic>) {

@@ -4,8 +4,8 @@
 //! `check` cannot grade).
 
 use super::lexer::Spanned;
-use super::token::Tok;
 use super::suggest::closest_keyword;
+use super::token::Tok;
 use crate::diag::Diagnostic;
 use lalrpop_util::ParseError;
 

@@ -399,14 +399,15 @@ fn help_on_a_topic_shows_that_part_of_the_reference() {
         "{got}"
     );
     assert!(
-        got.contains("most in this one (`:help game`):\n\nDefining games\n"),
+        got.contains("most in this one (`:help repl`):\n\nThe REPL\n"),
         "{got}"
     );
     assert!(
-        got.contains("`kayles` is also in: `:help families` (Rule families)"),
+        got.lines().any(|l| l.starts_with("`kayles` is also in: ")
+            && l.contains("`:help families` (Rule families)")),
         "{got}"
     );
-    let (got, _) = session(&mut repl, &[":help kayels"]);
+    let (got, _) = session(&mut repl, &[":help kaylse"]);
     assert!(got.contains("did you mean `:help kayles`?"), "{got}");
     let (got, _) = session(&mut repl, &[":help"]);
     assert!(got.contains(":help TOPIC"), "{got}");
