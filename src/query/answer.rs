@@ -35,8 +35,8 @@ pub enum Answer {
     MisereMoves(Box<MovesAnswer>),
     /// `explain G`: the derivation, as data and a line a step.
     Explain(Box<Explanation>),
-    /// `misere explain`: lines, as `explain`.
-    MisereExplain(Vec<String>),
+    /// `misere explain`: the outcome, the rule behind it, the winning moves.
+    MisereExplain(Box<MisereExplained>),
     /// `equiv G, H`: the two values.
     Equiv {
         a: u64,
@@ -257,6 +257,60 @@ impl Explanation {
     }
 }
 
+/// `misere explain G`: G as shown, its misère outcome, the rule that
+/// decides it (none: found by search), and its first winning moves
+/// (`more`: there are others).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MisereExplained {
+    pub shown: String,
+    pub p: bool,
+    pub rule: Option<MisereRule>,
+    pub moves: Vec<Move>,
+    pub more: bool,
+}
+
+/// What decides a misère outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MisereRule {
+    /// Bouton's misère rule, on components that play like Nim heaps: those
+    /// that are not Nim heaps (shown) with the heap each plays like, and
+    /// the heaps.
+    Bouton {
+        like: Vec<(String, u64)>,
+        heaps: Vec<u64>,
+        p: bool,
+    },
+    /// The family's misère quotient: components replaced by heaps of the
+    /// family, then each heap's element, their product, and whether it is
+    /// in the P-portion.
+    Quotient {
+        replaced: Vec<Replaced>,
+        game: String,
+        order: u32,
+        to: u64,
+        elements: Vec<(u64, String)>,
+        product: String,
+        p: bool,
+        /// The P-portion's elements (up to 12), or its size.
+        portion: Result<Vec<String>, usize>,
+    },
+    /// Every component is tame throughout: the sum plays like these Nim
+    /// heaps.
+    Tame { heaps: Vec<u64>, p: bool },
+    /// No rule: every move was searched.
+    Searched,
+}
+
+/// A component (shown) that plays like heaps of a family (shown), whose
+/// value in misère play is `*v`; `nim`: it is a Nim heap itself.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replaced {
+    pub part: String,
+    pub like: Vec<String>,
+    pub v: u64,
+    pub nim: bool,
+}
+
 /// The answer of `moves` and `misere moves`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MovesAnswer {
@@ -349,7 +403,7 @@ pub enum NoMove {
     /// A draw with no move that keeps it.
     Draw { shown: String },
     /// A misère P-position, with the rule or search that says so.
-    MisereP { shown: String, reason: String },
+    MisereP { shown: String, rule: MisereRule },
     /// A misère end position: no move at all, so the player to move wins.
     MisereEnd,
     /// The moves could not be listed (a limit), for this reason.
@@ -512,7 +566,41 @@ pub struct PeriodAnswer {
     pub limit: Option<&'static str>,
     /// Why it holds (the proof, or how far it was seen), or how far the
     /// search went without finding one.
-    pub reason: String,
+    pub reason: PeriodWhy,
+}
+
+/// Why a period holds, or why none is proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PeriodWhy {
+    /// Proven (or, for `Observed`, seen) as the proof says.
+    Proof(crate::engine::periodicity::Proof),
+    /// Seen to repeat up to `up_to` but not proven: why, and which limit
+    /// let it look no further.
+    Unproven {
+        up_to: u64,
+        why: Unproven,
+        bound: crate::eval::family::Bound,
+    },
+    /// No period seen up to `up_to`, within this limit.
+    NotFound {
+        up_to: u64,
+        bound: crate::eval::family::Bound,
+    },
+    /// Not a kind of game whose period is searched.
+    NoSearch,
+}
+
+/// Why a period seen is not proven.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unproven {
+    /// The rule has proofs, but not for an arithmetic period.
+    KindOfPeriod,
+    /// No proof for this kind of rule.
+    KindOfRule,
+    /// Provable, but not with the values up to `set period`.
+    AtLimit,
+    /// Provable, but not with the values the other limits allow.
+    WithinLimits,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -580,10 +668,10 @@ pub struct Graded {
     pub expected: Expect,
     /// What the query answered.
     pub found: Answer,
-    /// What was found, in words, where the answer alone does not say it
-    /// (`check move`: "a move to a position of value 2"; `check equiv`:
-    /// "values 3 and 2").
-    pub found_words: Option<String>,
+    /// What was found, where the answer alone does not say it (`check
+    /// move`: a move to a position of value 2; `check equiv`: values 3 and
+    /// 2).
+    pub found_words: Option<CheckFound>,
     /// Why the answer is what it is (for a FAIL).
     pub why: Vec<WhyPart>,
     /// The winning moves of the position, where they tell why (a failed
@@ -598,11 +686,10 @@ pub struct Graded {
     pub share: (u64, u64),
 }
 
-/// A piece of why a check failed: a reason in words, or the explanation
-/// of a position (indented under the line before it, or not).
+/// A piece of why a check failed: a reason, or the explanation of a
+/// position (indented under the line before it, or not).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WhyPart {
-    Line(String),
     Reason(Reason),
     Explained { e: Box<Explanation>, indent: bool },
 }
@@ -713,6 +800,18 @@ pub enum Reason {
         to: String,
         value: u64,
     },
+    /// `misere outcome`: the rule that decides it.
+    MisereRule(MisereRule),
+    /// A move (as shown) to a misère P-position; `example`: one of several
+    /// reasons.
+    MisereMove {
+        step: Step,
+        example: bool,
+    },
+    /// No move at all: in misère play the player to move wins.
+    MisereNoMove {
+        example: bool,
+    },
     /// `check equiv`: the two values; their sum is not 0; equivalent games
     /// are those of equal values.
     Values {
@@ -745,6 +844,21 @@ pub enum OptionsOf {
         first: Vec<String>,
         count: u128,
     },
+}
+
+/// What a `check move` or `check equiv` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckFound {
+    /// A move to a position of value 0.
+    WinningMove,
+    /// A move to a position of this value.
+    MoveToValue(u64),
+    /// The position itself.
+    NoMove,
+    /// No move leads from `position` to `to` (both shown).
+    NoMoveBetween { position: String, to: String },
+    /// `check equiv`: the two values.
+    Values(u64, u64),
 }
 
 /// A move graded by `check move G -> H`: H written in the language, its

@@ -6,7 +6,9 @@
 //! single heads of the same game, the row is shown as the plain sum.
 
 use super::check::MoveGraded;
-use super::{Explanation, How, Move, MovesAnswer, NoMove, Reached, Reason, Rule, Step, show};
+use super::{
+    CheckFound, Explanation, How, Move, MovesAnswer, NoMove, Reached, Reason, Rule, Step, show,
+};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::GameId;
 use std::collections::BTreeSet;
@@ -200,7 +202,7 @@ pub fn check_move(
     let name = &defs.games[game].name;
     let written = Some(format!("{name}({})", quoted(&h, len)));
     let v = value(defs, store, game, &h)?;
-    let fail = |found: String, why: Vec<Reason>, legal: bool| {
+    let fail = |found: CheckFound, why: Vec<Reason>, legal: bool| {
         Ok(Some(MoveGraded {
             passed: false,
             legal,
@@ -213,7 +215,7 @@ pub fn check_move(
     };
     let Some(&last) = turned.last() else {
         return fail(
-            "no move".into(),
+            CheckFound::NoMove,
             vec![Reason::SameRow {
                 to: hs,
                 position: gs,
@@ -223,7 +225,10 @@ pub fn check_move(
     };
     if !g.contains(&last) {
         return fail(
-            format!("no move from {gs} to {hs}"),
+            CheckFound::NoMoveBetween {
+                position: gs.clone(),
+                to: hs.clone(),
+            },
             vec![Reason::TailsToHeads { last }],
             false,
         );
@@ -233,7 +238,10 @@ pub fn check_move(
     };
     if !all.iter().any(|m| m.turned == turned) {
         return fail(
-            format!("no move from {gs} to {hs}"),
+            CheckFound::NoMoveBetween {
+                position: gs.clone(),
+                to: hs.clone(),
+            },
             vec![Reason::NotACoinMove {
                 turned,
                 game: name.clone(),
@@ -246,7 +254,7 @@ pub fn check_move(
         return Ok(Some(MoveGraded {
             passed: true,
             legal: true,
-            found: "a winning move".into(),
+            found: CheckFound::WinningMove,
             moves,
             to: written,
             value: v,
@@ -254,7 +262,7 @@ pub fn check_move(
         }));
     }
     fail(
-        format!("a move to a position of value {v}"),
+        CheckFound::MoveToValue(v),
         vec![Reason::RowNotZero {
             turned,
             to: hs,

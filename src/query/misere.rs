@@ -12,6 +12,7 @@ use crate::eval::value::Explicit;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{DefKind, GameId};
 use crate::query::show::{self, count};
+use crate::query::{MisereRule, Replaced};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -421,37 +422,21 @@ impl<'a> Misere<'a> {
 
     /// Why the sum is what it is, by the family's quotient, if it answered.
     /// `g` is the sum whose components `items` are, for naming them.
-    pub fn quotient_reason(&mut self, items: &[Item], g: &Game) -> Option<String> {
+    pub fn quotient_rule(&mut self, items: &[Item], g: &Game) -> Option<MisereRule> {
         let (game, heaps, subst) = self.family_form(items)?;
-        let r = super::quotient::reason(self.defs, self.store, game, &heaps)?;
-        if subst.is_empty() {
-            return Some(r);
-        }
         let name = &self.defs.games[game].name;
-        let said: Vec<String> = subst
+        let replaced = subst
             .iter()
-            .map(|s| {
-                let part = g.parts.get(s.item).map_or_else(String::new, |p| {
+            .map(|s| Replaced {
+                part: g.parts.get(s.item).map_or_else(String::new, |p| {
                     show::game(self.defs, &Game::single(p.clone()))
-                });
-                let like: Vec<String> = s.heaps.iter().map(|n| format!("{name}({n})")).collect();
-                let nim = matches!(g.parts.get(s.item), Some(Part::Nim { .. }));
-                match (like.as_slice(), nim) {
-                    ([], _) => format!("{part} plays like 0 and is left out"),
-                    (_, true) => format!(
-                        "{part} is replaced by {}, which plays like *{}",
-                        like.join(" + "),
-                        s.v
-                    ),
-                    (_, false) => format!(
-                        "{part} plays like *{}, as {} does, and is replaced by it",
-                        s.v,
-                        like.join(" + ")
-                    ),
-                }
+                }),
+                like: s.heaps.iter().map(|n| format!("{name}({n})")).collect(),
+                v: s.v,
+                nim: matches!(g.parts.get(s.item), Some(Part::Nim { .. })),
             })
             .collect();
-        Some(format!("in misère play {}, so {r}", said.join(", ")))
+        super::quotient::rule(self.defs, self.store, game, &heaps, replaced)
     }
 
     /// True when the sum of `items` (written `g`, for messages) is P.

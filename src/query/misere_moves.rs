@@ -5,7 +5,9 @@
 
 use super::misere::Misere;
 use super::show;
-use super::{Answer, Move, MovesAnswer, NoMove, Reached, Step};
+use super::{
+    Answer, MisereExplained, MisereRule, Move, MovesAnswer, NoMove, Reached, Reason, Step,
+};
 use crate::diag::Diagnostic;
 use crate::engine::misere::{Item, bouton_p};
 use crate::eval::{Defs, EvalError, Game, Part, Store};
@@ -25,12 +27,12 @@ pub fn misere_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, 
         )))
     };
     if m.outcome(&items, g)? {
-        let reason = p_reason(&mut m, g, &items)?;
+        let rule = p_reason(&mut m, g, &items)?;
         return Ok(none(
             true,
             NoMove::MisereP {
                 shown: show::game(defs, g),
-                reason,
+                rule,
             },
         ));
     }
@@ -49,169 +51,82 @@ pub fn misere_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, 
 }
 
 /// Why a misère check failed: the rule or the move behind the answer found.
-pub fn why(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+pub fn why(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<Reason>, EvalError> {
     let mut m = Misere::new(defs, store);
     let items = m.items(g)?;
     let p = m.outcome(&items, g)?;
-    let mut lines = Vec::new();
-    let rule = rule_reason(&mut m, g, &items)?;
-    if let Some(r) = &rule {
-        lines.push(format!("why: {r}"));
-    }
+    let rule = misere_rule(&mut m, g, &items)?;
+    let mut reasons: Vec<Reason> = rule.iter().cloned().map(Reason::MisereRule).collect();
     if p {
         if rule.is_none() {
-            lines.push(format!("why: {SEARCHED}"));
+            reasons.push(Reason::MisereRule(MisereRule::Searched));
         }
-        return Ok(lines);
+        return Ok(reasons);
     }
+    let example = !reasons.is_empty();
     let first = winning_moves(&mut m, g, &items, 1)?;
-    let line = match first.first() {
-        Some(mv) => format!(
-            "{} leaves a P-position in misère play, so the player to move wins",
-            replace_text(mv)
-        ),
-        None => NO_MOVE.into(),
-    };
-    lines.push(if lines.is_empty() {
-        format!("why: {line}")
-    } else {
-        format!("for example {line}")
+    reasons.push(match first.into_iter().next() {
+        Some(mv) => Reason::MisereMove {
+            step: mv.step,
+            example,
+        },
+        None => Reason::MisereNoMove { example },
     });
-    Ok(lines)
+    Ok(reasons)
 }
 
 /// `misere explain G`: the outcome, the rule behind it, and the winning
 /// moves (a few) or why there is none.
-pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<MisereExplained, EvalError> {
     const SHOWN: usize = 8;
     let mut m = Misere::new(defs, store);
     let items = m.items(g)?;
     let p = m.outcome(&items, g)?;
-    let shown = show::game(defs, g);
-    let mut lines = vec![if p {
-        format!("{shown} is a P-position in misère play (the previous player wins)")
+    let rule = misere_rule(&mut m, g, &items)?;
+    let mut moves = if p {
+        Vec::new()
     } else {
-        format!("{shown} is an N-position in misère play (the next player wins)")
-    }];
-    let rule = rule_reason(&mut m, g, &items)?;
-    if let Some(r) = &rule {
-        lines.push(r.clone());
-    }
-    if p {
-        lines.push(match rule {
-            Some(_) => "so every move leaves an N-position".into(),
-            None => SEARCHED.into(),
-        });
-        return Ok(lines);
-    }
-    let moves = winning_moves(&mut m, g, &items, SHOWN + 1)?;
-    if moves.is_empty() {
-        lines.push(NO_MOVE.into());
-        return Ok(lines);
-    }
-    if rule.is_none() {
-        lines.push("found by exhaustive search of the positions it reaches:".into());
-    }
+        winning_moves(&mut m, g, &items, SHOWN + 1)?
+    };
     let more = moves.len() > SHOWN;
-    for mv in moves.iter().take(SHOWN) {
-        lines.push(format!("  {} leaves a P-position", replace_text(mv)));
-    }
-    if more {
-        lines.push("  and more: `misere moves` lists them all".into());
-    }
-    Ok(lines)
+    moves.truncate(SHOWN);
+    Ok(MisereExplained {
+        shown: show::game(defs, g),
+        p,
+        rule,
+        moves,
+        more,
+    })
 }
 
-const SEARCHED: &str = "every move leaves an N-position (found by exhaustive search)";
-const NO_MOVE: &str = "there is no move, and in misère play the player who cannot move wins";
-
 /// Why a P-position is one.
-fn p_reason(m: &mut Misere, g: &Game, items: &[Item]) -> Result<String, EvalError> {
-    Ok(rule_reason(m, g, items)?.unwrap_or_else(|| SEARCHED.into()))
+fn p_reason(m: &mut Misere, g: &Game, items: &[Item]) -> Result<MisereRule, EvalError> {
+    Ok(misere_rule(m, g, items)?.unwrap_or(MisereRule::Searched))
 }
 
 /// The rule that decides the sum's outcome, when one does: Bouton's rule
 /// on components that play like Nim heaps, the family's quotient, or
 /// genus arithmetic on components tame throughout.
-fn rule_reason(m: &mut Misere, g: &Game, items: &[Item]) -> Result<Option<String>, EvalError> {
+fn misere_rule(m: &mut Misere, g: &Game, items: &[Item]) -> Result<Option<MisereRule>, EvalError> {
     let analysis = m.analyse(items, g)?;
-    if let Some(values) = analysis.nim_values() {
-        return Ok(Some(bouton_reason(m.defs, g, &values)));
+    if let Some(heaps) = analysis.nim_values() {
+        let like = g
+            .parts
+            .iter()
+            .zip(&heaps)
+            .filter(|(p, _)| !matches!(p, Part::Nim { .. }))
+            .map(|(p, &v)| (show::game(m.defs, &Game::single(p.clone())), v))
+            .collect();
+        let p = bouton_p(&heaps);
+        return Ok(Some(MisereRule::Bouton { like, heaps, p }));
     }
-    if let Some(r) = m.quotient_reason(items, g) {
+    if let Some(r) = m.quotient_rule(items, g) {
         return Ok(Some(r));
     }
     Ok(m.tame_sum(items)?.map(|heaps| {
-        let nims: Vec<String> = heaps.iter().map(|h| format!("*{h}")).collect();
-        let position = if nims.is_empty() {
-            "0".to_string()
-        } else {
-            nims.join(" + ")
-        };
-        format!(
-            "every component is tame throughout (each of its positions has the genus of a sum of Nim heaps), so by genus arithmetic the sum plays like {position}; {}",
-            bouton_rule(&heaps)
-        )
+        let p = bouton_p(&heaps);
+        MisereRule::Tame { heaps, p }
     }))
-}
-
-/// Bouton's misère rule applied to components that play like Nim heaps.
-fn bouton_reason(defs: &Defs, g: &Game, values: &[u64]) -> String {
-    let mut out = String::new();
-    let named: Vec<String> = g
-        .parts
-        .iter()
-        .zip(values)
-        .filter(|(p, _)| !matches!(p, Part::Nim { .. }))
-        .map(|(p, v)| {
-            format!(
-                "{} plays like *{v}",
-                show::game(defs, &Game::single(p.clone()))
-            )
-        })
-        .collect();
-    if !named.is_empty() {
-        out.push_str(&format!("in misère play {}, so ", join_and(&named)));
-    }
-    out.push_str(&bouton_rule(values));
-    out
-}
-
-/// Bouton's misère rule on Nim heaps, with its verdict.
-fn bouton_rule(values: &[u64]) -> String {
-    let p = bouton_p(values);
-    let verdict = if p { "P" } else { "N" };
-    if values.iter().all(|&v| v <= 1) {
-        let ones = values.iter().filter(|&&v| v == 1).count();
-        format!(
-            "by Bouton's misère rule, with every heap 0 or 1 the position is P exactly when the number of 1-heaps is odd; here it is {ones}: {verdict}"
-        )
-    } else {
-        let here = match values {
-            [v] => format!("the nim-sum is {v}"),
-            _ => show::xor_line(values),
-        };
-        format!(
-            "by Bouton's misère rule, with a heap larger than 1 the position is P exactly when the nim-sum is 0, as in normal play; here {here}: {verdict}"
-        )
-    }
-}
-
-fn join_and(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-/// `dk(5) -> dk(1) + dk(2)`: a move of [`winning_moves`], which all
-/// replace a component.
-fn replace_text(m: &Move) -> String {
-    match &m.step {
-        Step::Replace { from, into } => format!("{from} -> {into}"),
-        _ => String::new(),
-    }
 }
 
 /// Moves from `g` to misère P-positions, at most `limit`.

@@ -20,12 +20,7 @@ pub mod research;
 pub mod show;
 mod table;
 
-pub use answer::{
-    Answer, Checksum, Explanation, FileFormat, Found, GenusAnswer, Graded, GradedMove, How, Move,
-    MoveGroup, MovesAnswer, NoMove, OptionList, OptionValue, OptionsOf, PeriodAnswer, PeriodFound,
-    PlotKind, Plotted, QuotientAnswer, RareFound, Reached, Reason, Reduced, Researched, Rule,
-    Sequence, Step, Summary, Table, WhyPart,
-};
+pub use answer::*;
 
 use crate::diag::Diagnostic;
 use crate::eval::value::mex_of;
@@ -153,7 +148,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         }
         QueryIr::MisereExplain(e) => {
             let g = store.eval_game(defs, e)?;
-            Answer::MisereExplain(misere_moves::explain(defs, store, &g)?)
+            Answer::MisereExplain(Box::new(misere_moves::explain(defs, store, &g)?))
         }
         QueryIr::MisereQuotient(game, to) => {
             let to = store.eval_int(defs, to)?;

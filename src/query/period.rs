@@ -4,7 +4,7 @@
 //! window for finite subtraction sets, the arithmetic periodicity tests for
 //! all-but subtraction sets and take-and-break codes) or only observed.
 
-use super::{PeriodAnswer, PeriodFound};
+use super::{PeriodAnswer, PeriodFound, PeriodWhy, Unproven};
 use crate::engine::periodicity::search::{Period, PeriodSearch, Proof, observed_period};
 use crate::eval::family::{Bound, Searched};
 use crate::eval::{Defs, EvalError, Key, Store};
@@ -61,16 +61,6 @@ fn found(p: &Period, proven: bool) -> PeriodFound {
     }
 }
 
-/// How to let a search look further than it did.
-fn further(bound: Bound, verb: &str) -> String {
-    match bound {
-        Bound::Setting => format!("`set period N` {verb} further"),
-        Bound::Memory => "`set memory N` lets it look further".to_string(),
-        Bound::Work => "`set work N` lets it look further".to_string(),
-        Bound::Positions => "`set positions N` lets it look further".to_string(),
-    }
-}
-
 /// The heap up to which a search checked the values, and the `set` that
 /// would let an unproven search look further.
 fn reach(search: &Option<Searched>) -> (Option<u64>, Option<&'static str>) {
@@ -112,24 +102,10 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
         Some(Searched {
             found: PeriodSearch::Proven(p),
             ..
-        }) => {
-            let why = match p.proof {
-                Proof::OctalTheorem { checked_to } => format!(
-                    "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
-                ),
-                Proof::Window { width } => format!(
-                    "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
-                ),
-                Proof::AllBut { checked_to } => format!(
-                    "proven by the arithmetic periodicity test for all-but subtraction games (values checked up to n = {checked_to})"
-                ),
-                Proof::Saltus { checked_to } => format!(
-                    "proven by the arithmetic periodicity test for take-and-break games, an induction whose step automata decide for every heap (values checked up to n = {checked_to})"
-                ),
-                Proof::Observed { up_to } => format!("observed up to n = {up_to}"),
-            };
-            (Some(found(&p, p.proof.is_proven())), why)
-        }
+        }) => (
+            Some(found(&p, p.proof.is_proven())),
+            PeriodWhy::Proof(p.proof),
+        ),
         Some(
             s @ Searched {
                 found: PeriodSearch::Candidate(p),
@@ -149,31 +125,24 @@ fn describe(search: Option<Searched>, game: String, rule: Option<String>) -> Per
                 s.provable_saltus
             };
             let why = match (provable, s.bound) {
-                (false, _) if p.saltus > 0 && s.provable => "with no proof for this kind of period",
-                (false, _) => "with no proof for this kind of rule",
-                (true, Bound::Setting) => "not proven with the values up to the limit",
-                (true, _) => "not proven with the values that fit the limits",
+                (false, _) if p.saltus > 0 && s.provable => Unproven::KindOfPeriod,
+                (false, _) => Unproven::KindOfRule,
+                (true, Bound::Setting) => Unproven::AtLimit,
+                (true, _) => Unproven::WithinLimits,
             };
-            (
-                Some(found(&p, false)),
-                format!(
-                    "observed up to n = {up_to}, {why} ({})",
-                    further(s.bound, "looks")
-                ),
-            )
+            let reason = PeriodWhy::Unproven {
+                up_to,
+                why,
+                bound: s.bound,
+            };
+            (Some(found(&p, false)), reason)
         }
         Some(Searched {
             found: PeriodSearch::NotFound { up_to },
             bound,
             ..
-        }) => (
-            None,
-            format!(
-                "no period observed up to n = {up_to} ({})",
-                further(bound, "searches")
-            ),
-        ),
-        None => (None, "no period search for this kind of game".to_string()),
+        }) => (None, PeriodWhy::NotFound { up_to, bound }),
+        None => (None, PeriodWhy::NoSearch),
     };
     PeriodAnswer {
         game,

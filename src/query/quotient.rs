@@ -4,7 +4,7 @@
 //! theorem in `engine::misere::quotient`). The quotient is kept in the
 //! session and grown on demand, like the family's value table.
 
-use super::answer::QuotientAnswer;
+use super::answer::{MisereRule, QuotientAnswer, Replaced};
 use super::show::count;
 use crate::diag::Diagnostic;
 use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
@@ -199,39 +199,44 @@ pub fn sum_p(
 
 /// Why a sum of heaps of one family has its outcome, from the quotient
 /// (when it is known to cover the heaps).
-pub fn reason(defs: &Defs, store: &Store, game: GameId, heaps: &[u64]) -> Option<String> {
+pub fn rule(
+    defs: &Defs,
+    store: &Store,
+    game: GameId,
+    heaps: &[u64],
+    replaced: Vec<Replaced>,
+) -> Option<MisereRule> {
     let s = &store.quotients.get(&game)?.solver;
     let phi: Vec<u32> = (0..=s.to()).map(|n| s.element(n).unwrap_or(0)).collect();
     let pr = Presentation::new(&s.table, &phi);
-    let name = &defs.games[game].name;
-    let mut parts = Vec::new();
+    let mut elements = Vec::new();
     let mut x = 0;
     for &n in heaps {
         let e = s.element(n)?;
-        parts.push(format!("{name}({n}) is {}", pr.names[e as usize]));
+        elements.push((n, pr.names[e as usize].clone()));
         x = s.table.mul(x, e);
     }
-    let p = s.table.p[x as usize];
-    let members: Vec<&str> = pr
+    let members: Vec<String> = pr
         .order
         .iter()
         .filter(|&&y| s.table.p[y as usize])
-        .map(|&y| pr.names[y as usize].as_str())
+        .map(|&y| pr.names[y as usize].clone())
         .collect();
     let portion = if members.len() <= 12 {
-        format!("{{{}}}", members.join(", "))
+        Ok(members)
     } else {
-        format!("of {} elements", members.len())
+        Err(members.len())
     };
-    Some(format!(
-        "in the misère quotient of `{name}` (order {}, heaps to {}), {}; their product {} is {} the P-portion {portion}, so the position is {}",
-        s.table.order,
-        s.to(),
-        parts.join(", "),
-        pr.names[x as usize],
-        if p { "in" } else { "not in" },
-        if p { "P" } else { "N" }
-    ))
+    Some(MisereRule::Quotient {
+        replaced,
+        game: defs.games[game].name.clone(),
+        order: s.table.order,
+        to: s.to(),
+        elements,
+        product: pr.names[x as usize].clone(),
+        p: s.table.p[x as usize],
+        portion,
+    })
 }
 
 /// `misere quotient NAME to N`.

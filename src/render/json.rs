@@ -35,7 +35,11 @@ pub fn answer(a: &Answer) -> Value {
         }
         Answer::Moves(m) | Answer::MisereMoves(m) => moves(m),
         Answer::Explain(e) => explanation(e),
-        Answer::MisereExplain(lines) => json!({ "lines": lines }),
+        Answer::MisereExplain(e) => json!({
+            "outcome": pn(e.p),
+            "moves": e.moves.iter().map(one_move).collect::<Vec<_>>(),
+            "lines": super::misere::explained(e),
+        }),
         Answer::Equiv { a, b } => json!({ "equivalent": a == b, "values": [a, b] }),
         Answer::Sequence(s) => match s.by {
             Some(by) => json!({ "from": s.from, "values": s.values, "by": by }),
@@ -271,7 +275,7 @@ fn period(p: &PeriodAnswer) -> Value {
         o.insert("read".into(), json!({ "file": file, "values": values }));
     }
     o.insert("limit".into(), p.limit.into());
-    o.insert("reason".into(), p.reason.clone().into());
+    o.insert("reason".into(), text::period_reason(&p.reason).into());
     Value::Object(o)
 }
 
@@ -361,7 +365,7 @@ fn check(g: &Graded) -> Value {
         match g.found.found() {
             // the values of the two games
             _ if g.expected == Expect::Equivalent => answer(&g.found),
-            _ if g.found_words.is_some() => g.found_words.clone().into(),
+            _ if g.found_words.is_some() => g.found_words.as_ref().map(text::verdict).into(),
             Found::Value(v) => v.into(),
             Found::Outcome(p) => pn(p).into(),
             Found::Values(v) => v.into(),
@@ -385,7 +389,7 @@ fn check(g: &Graded) -> Value {
 fn why(g: &Graded) -> Value {
     let explained = g.why.iter().find_map(|p| match p {
         WhyPart::Explained { e, .. } => Some(explanation(e)),
-        WhyPart::Line(_) | WhyPart::Reason(_) => None,
+        WhyPart::Reason(_) => None,
     });
     let mut o = match explained {
         Some(Value::Object(e)) => e,

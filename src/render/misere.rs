@@ -1,6 +1,7 @@
-//! Misère quotients and genera as text.
+//! Misère answers as text: quotients, genera, the rules behind outcomes
+//! and `misere explain`.
 
-use crate::query::{GenusAnswer, QuotientAnswer};
+use crate::query::{GenusAnswer, MisereExplained, MisereRule, QuotientAnswer, Replaced};
 
 pub fn genus(g: &GenusAnswer) -> Vec<String> {
     let kind = if g.tame {
@@ -79,4 +80,155 @@ pub fn quotient(q: &QuotientAnswer) -> Vec<String> {
         }
     }
     out
+}
+
+/// What decides a misère outcome, in words.
+pub fn rule(r: &MisereRule) -> String {
+    match r {
+        MisereRule::Bouton { like, heaps, p } => {
+            let named: Vec<String> = like
+                .iter()
+                .map(|(part, v)| format!("{part} plays like *{v}"))
+                .collect();
+            if named.is_empty() {
+                bouton(heaps, *p)
+            } else {
+                format!(
+                    "in misère play {}, so {}",
+                    join_and(&named),
+                    bouton(heaps, *p)
+                )
+            }
+        }
+        MisereRule::Quotient {
+            replaced,
+            game,
+            order,
+            to,
+            elements,
+            product,
+            p,
+            portion,
+        } => {
+            let parts: Vec<String> = elements
+                .iter()
+                .map(|(n, e)| format!("{game}({n}) is {e}"))
+                .collect();
+            let portion = match portion {
+                Ok(members) => format!("{{{}}}", members.join(", ")),
+                Err(size) => format!("of {size} elements"),
+            };
+            let r = format!(
+                "in the misère quotient of `{game}` (order {order}, heaps to {to}), {}; their product {product} is {} the P-portion {portion}, so the position is {}",
+                parts.join(", "),
+                if *p { "in" } else { "not in" },
+                if *p { "P" } else { "N" }
+            );
+            if replaced.is_empty() {
+                return r;
+            }
+            let said: Vec<String> = replaced.iter().map(replaced_text).collect();
+            format!("in misère play {}, so {r}", said.join(", "))
+        }
+        MisereRule::Tame { heaps, p } => {
+            let nims: Vec<String> = heaps.iter().map(|h| format!("*{h}")).collect();
+            let position = if nims.is_empty() {
+                "0".to_string()
+            } else {
+                nims.join(" + ")
+            };
+            format!(
+                "every component is tame throughout (each of its positions has the genus of a sum of Nim heaps), so by genus arithmetic the sum plays like {position}; {}",
+                bouton(heaps, *p)
+            )
+        }
+        MisereRule::Searched => SEARCHED.into(),
+    }
+}
+
+const SEARCHED: &str = "every move leaves an N-position (found by exhaustive search)";
+/// In misère play the end is a win for the player who cannot move.
+pub const NO_MOVE: &str = "there is no move, and in misère play the player who cannot move wins";
+
+/// A component replaced by heaps of the family, in words.
+fn replaced_text(s: &Replaced) -> String {
+    match (s.like.as_slice(), s.nim) {
+        ([], _) => format!("{} plays like 0 and is left out", s.part),
+        (_, true) => format!(
+            "{} is replaced by {}, which plays like *{}",
+            s.part,
+            s.like.join(" + "),
+            s.v
+        ),
+        (_, false) => format!(
+            "{} plays like *{}, as {} does, and is replaced by it",
+            s.part,
+            s.v,
+            s.like.join(" + ")
+        ),
+    }
+}
+
+/// Bouton's misère rule on Nim heaps, with its verdict.
+fn bouton(values: &[u64], p: bool) -> String {
+    let verdict = if p { "P" } else { "N" };
+    if values.iter().all(|&v| v <= 1) {
+        let ones = values.iter().filter(|&&v| v == 1).count();
+        format!(
+            "by Bouton's misère rule, with every heap 0 or 1 the position is P exactly when the number of 1-heaps is odd; here it is {ones}: {verdict}"
+        )
+    } else {
+        let here = match values {
+            [v] => format!("the nim-sum is {v}"),
+            _ => crate::query::show::xor_line(values),
+        };
+        format!(
+            "by Bouton's misère rule, with a heap larger than 1 the position is P exactly when the nim-sum is 0, as in normal play; here {here}: {verdict}"
+        )
+    }
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The lines of `misere explain`.
+pub fn explained(e: &MisereExplained) -> Vec<String> {
+    let shown = &e.shown;
+    let mut lines = vec![if e.p {
+        format!("{shown} is a P-position in misère play (the previous player wins)")
+    } else {
+        format!("{shown} is an N-position in misère play (the next player wins)")
+    }];
+    if let Some(r) = &e.rule {
+        lines.push(rule(r));
+    }
+    if e.p {
+        lines.push(match e.rule {
+            Some(_) => "so every move leaves an N-position".into(),
+            None => SEARCHED.into(),
+        });
+        return lines;
+    }
+    if e.moves.is_empty() {
+        lines.push(NO_MOVE.into());
+        return lines;
+    }
+    if e.rule.is_none() {
+        lines.push("found by exhaustive search of the positions it reaches:".into());
+    }
+    for mv in &e.moves {
+        lines.push(format!(
+            "  {} leaves a P-position",
+            super::text::step(&mv.step)
+        ));
+    }
+    if e.more {
+        lines.push("  and more: `misere moves` lists them all".into());
+    }
+    lines
 }

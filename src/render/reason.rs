@@ -112,9 +112,27 @@ pub fn line(r: &Reason) -> String {
             "so {a} + {b} has value {va} xor {vb} = {}, not 0: it is an N-position, not a P-position",
             va ^ vb
         ),
+        Reason::MisereRule(r) => format!("why: {}", super::misere::rule(r)),
+        Reason::MisereMove { step, example } => misere_example(
+            &format!(
+                "{} leaves a P-position in misère play, so the player to move wins",
+                super::text::step(step)
+            ),
+            *example,
+        ),
+        Reason::MisereNoMove { example } => misere_example(super::misere::NO_MOVE, *example),
         Reason::EqualValues => {
             "two games are equivalent exactly when their values are equal".into()
         }
+    }
+}
+
+/// `why: ...`, or `for example ...` after the rule that decides it.
+fn misere_example(line: &str, example: bool) -> String {
+    if example {
+        format!("for example {line}")
+    } else {
+        format!("why: {line}")
     }
 }
 

@@ -5,7 +5,8 @@
 use super::table;
 use crate::query::{
     Answer, FileFormat, Found, Graded, Move, MovesAnswer, NoMove, PeriodAnswer, PeriodFound,
-    PlotKind, Plotted, RareFound, Reached, Researched, Sequence, Step, WhyPart, outcome_line,
+    PeriodWhy, PlotKind, Plotted, RareFound, Reached, Researched, Sequence, Step, Unproven,
+    WhyPart, outcome_line,
 };
 
 pub fn lines(a: &Answer) -> Vec<String> {
@@ -20,7 +21,7 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::LoopyGrundy(v) => vec![crate::query::loopy::show_value(v)],
         Answer::Moves(m) | Answer::MisereMoves(m) => moves(m),
         Answer::Explain(e) => super::explain::lines(e),
-        Answer::MisereExplain(lines) => lines.clone(),
+        Answer::MisereExplain(e) => super::misere::explained(e),
         Answer::Equiv { a, b } => vec![if a == b {
             format!("equivalent: both have value {a}, so their sum is a P-position")
         } else {
@@ -119,9 +120,10 @@ pub fn no_move(n: &NoMove) -> String {
             "none: {shown} is a P-position (value 0), so every move leaves a position the other player wins"
         ),
         NoMove::Draw { shown } => format!("none: {shown} is a draw"),
-        NoMove::MisereP { shown, reason } => {
-            format!("none: {shown} is a P-position in misère play: {reason}")
-        }
+        NoMove::MisereP { shown, rule } => format!(
+            "none: {shown} is a P-position in misère play: {}",
+            super::misere::rule(rule)
+        ),
         NoMove::MisereEnd => {
             "none: there is no move, and in misère play the player who cannot move wins".into()
         }
@@ -307,8 +309,8 @@ fn period(p: &PeriodAnswer) -> String {
         ));
     }
     match &p.found {
-        Some(f) => format!("{}: {} [{what}]", period_words(f), p.reason),
-        None => format!("{} [{what}]", p.reason),
+        Some(f) => format!("{}: {} [{what}]", period_words(f), period_reason(&p.reason)),
+        None => format!("{} [{what}]", period_reason(&p.reason)),
     }
 }
 
@@ -396,7 +398,7 @@ fn check(g: &Graded) -> Vec<String> {
         return vec![format!("ok {}", g.text)];
     }
     let found = match (&g.found_words, g.found.found()) {
-        (Some(words), _) => words.clone(),
+        (Some(v), _) => verdict(v),
         (None, Found::Nothing) => lines(&g.found).join("; "),
         (None, f) => found_text(&f),
     };
@@ -416,13 +418,73 @@ fn check(g: &Graded) -> Vec<String> {
     out
 }
 
+/// What a `check move` or `check equiv` found, in words.
+pub fn verdict(v: &crate::query::CheckFound) -> String {
+    match v {
+        crate::query::CheckFound::WinningMove => "a winning move".into(),
+        crate::query::CheckFound::MoveToValue(v) => format!("a move to a position of value {v}"),
+        crate::query::CheckFound::NoMove => "no move".into(),
+        crate::query::CheckFound::NoMoveBetween { position, to } => {
+            format!("no move from {position} to {to}")
+        }
+        crate::query::CheckFound::Values(a, b) => format!("values {a} and {b}"),
+    }
+}
+
+/// Why a period holds, or why none is proven, in words.
+pub fn period_reason(r: &PeriodWhy) -> String {
+    use crate::engine::periodicity::Proof;
+    match r {
+        PeriodWhy::Proof(Proof::OctalTheorem { checked_to }) => format!(
+            "proven by the octal periodicity theorem (values checked up to n = {checked_to})"
+        ),
+        PeriodWhy::Proof(Proof::Window { width }) => format!(
+            "proven: a window of {width} consecutive values repeats, and each value depends only on the {width} before it"
+        ),
+        PeriodWhy::Proof(Proof::AllBut { checked_to }) => format!(
+            "proven by the arithmetic periodicity test for all-but subtraction games (values checked up to n = {checked_to})"
+        ),
+        PeriodWhy::Proof(Proof::Saltus { checked_to }) => format!(
+            "proven by the arithmetic periodicity test for take-and-break games, an induction whose step automata decide for every heap (values checked up to n = {checked_to})"
+        ),
+        PeriodWhy::Proof(Proof::Observed { up_to }) => format!("observed up to n = {up_to}"),
+        PeriodWhy::Unproven { up_to, why, bound } => {
+            let why = match why {
+                Unproven::KindOfPeriod => "with no proof for this kind of period",
+                Unproven::KindOfRule => "with no proof for this kind of rule",
+                Unproven::AtLimit => "not proven with the values up to the limit",
+                Unproven::WithinLimits => "not proven with the values that fit the limits",
+            };
+            format!(
+                "observed up to n = {up_to}, {why} ({})",
+                further(*bound, "looks")
+            )
+        }
+        PeriodWhy::NotFound { up_to, bound } => format!(
+            "no period observed up to n = {up_to} ({})",
+            further(*bound, "searches")
+        ),
+        PeriodWhy::NoSearch => "no period search for this kind of game".into(),
+    }
+}
+
+/// How to let a search look further than it did.
+fn further(bound: crate::eval::family::Bound, verb: &str) -> String {
+    use crate::eval::family::Bound;
+    match bound {
+        Bound::Setting => format!("`set period N` {verb} further"),
+        Bound::Memory => "`set memory N` lets it look further".to_string(),
+        Bound::Work => "`set work N` lets it look further".to_string(),
+        Bound::Positions => "`set positions N` lets it look further".to_string(),
+    }
+}
+
 /// The reasons of a FAIL, a line each: explanations of positions in
 /// their lines, indented where they stand under a line.
 pub fn why_lines(why: &[WhyPart]) -> Vec<String> {
     let mut out = Vec::new();
     for part in why {
         match part {
-            WhyPart::Line(l) => out.push(l.clone()),
             WhyPart::Reason(r) => out.push(super::reason::line(r)),
             WhyPart::Explained { e, indent } => {
                 let pad = if *indent { "  " } else { "" };

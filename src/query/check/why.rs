@@ -7,8 +7,8 @@ use crate::engine::rule::HeapRule;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
 use crate::query::{
-    Answer, Found, MovesAnswer, NoMove, OptionsOf, Reached, Reason, WhyPart, explain, heap_options,
-    misere_moves, moves, range_bounds, show,
+    Answer, CheckFound, Found, MovesAnswer, NoMove, OptionsOf, Reached, Reason, WhyPart, explain,
+    heap_options, misere_moves, moves, range_bounds, show,
 };
 use std::ops::ControlFlow;
 
@@ -26,14 +26,6 @@ pub struct Reasons {
 }
 
 impl Reasons {
-    /// Reasons in words alone.
-    pub fn lines(lines: Vec<String>) -> Reasons {
-        Reasons {
-            parts: lines.into_iter().map(WhyPart::Line).collect(),
-            winning: None,
-        }
-    }
-
     /// Reasons as data.
     pub fn of(reasons: Vec<Reason>) -> Reasons {
         Reasons {
@@ -121,7 +113,7 @@ pub fn why(
         },
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
-            Ok(Reasons::lines(misere_moves::why(defs, store, &g)?))
+            Ok(Reasons::of(misere_moves::why(defs, store, &g)?))
         }
         _ => Ok(Reasons::default()),
     }
@@ -194,8 +186,8 @@ pub struct MoveGraded {
     pub passed: bool,
     /// The move is one of G's, winning or not.
     pub legal: bool,
-    /// What was found, in words.
-    pub found: String,
+    /// What was found.
+    pub found: CheckFound,
     /// The winning moves from G.
     pub moves: MovesAnswer,
     /// H written in the language, and its value.
@@ -239,7 +231,7 @@ pub fn check_move(
             return Ok(MoveGraded {
                 passed: true,
                 legal: true,
-                found: "a winning move".into(),
+                found: CheckFound::WinningMove,
                 moves,
                 to: show::written(defs, &h),
                 value: hv,
@@ -254,17 +246,20 @@ pub fn check_move(
                 into: to,
                 values: component_values(defs, store, &h)?,
             });
-            format!("a move to a position of value {hv}")
+            CheckFound::MoveToValue(hv)
         }
         Relation::Same => {
             why.push(Reason::Itself {
                 to: hs,
                 position: gs,
             });
-            "no move".into()
+            CheckFound::NoMove
         }
         Relation::Apart { changed, added } => {
-            let found = format!("no move from {gs} to {hs}");
+            let found = CheckFound::NoMoveBetween {
+                position: gs.clone(),
+                to: hs.clone(),
+            };
             why.extend(apart(defs, store, gs, hs, &changed, &added)?);
             found
         }
@@ -413,11 +408,11 @@ pub fn check_equiv(
     store: &mut Store,
     ae: &GameExpr,
     be: &GameExpr,
-) -> Result<(bool, String, Vec<Reason>), EvalError> {
+) -> Result<(bool, CheckFound, Vec<Reason>), EvalError> {
     let a = store.eval_game(defs, ae)?;
     let b = store.eval_game(defs, be)?;
     let (va, vb) = (store.value(defs, &a)?, store.value(defs, &b)?);
-    let found = format!("values {va} and {vb}");
+    let found = CheckFound::Values(va, vb);
     if va == vb {
         return Ok((true, found, Vec::new()));
     }
