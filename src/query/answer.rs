@@ -527,19 +527,6 @@ pub struct GenusAnswer {
     pub arithmetic: bool,
 }
 
-impl GenusAnswer {
-    /// `4^146`, or `12^(12,14)` when a value has two digits.
-    pub fn symbol(&self) -> String {
-        if self.misere.iter().all(|&v| v < 10) {
-            let s: String = self.misere.iter().map(u64::to_string).collect();
-            format!("{}^{s}", self.normal)
-        } else {
-            let s: Vec<String> = self.misere.iter().map(u64::to_string).collect();
-            format!("{}^({})", self.normal, s.join(","))
-        }
-    }
-}
-
 /// `sequence NAME a..b` (`by K`: in rows of K).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sequence {
@@ -877,8 +864,8 @@ pub enum Found {
     Outcome(bool),
     /// Neither player can force a win (a loopy game).
     Draw,
-    /// A value that is no number, as written (`∞{0, 2}`).
-    Shown(String),
+    /// A value that is no number (`∞{0, 2}`).
+    Loopy(crate::engine::loopy::Value),
     Values(Vec<u64>),
     Period(u64, u64),
     Nothing,
@@ -924,7 +911,7 @@ impl Answer {
             Answer::LoopyGrundy(crate::engine::loopy::Value::Finite(v)) => Found::Value(*v),
             Answer::LoopyOutcome(Some(p)) => Found::Outcome(*p),
             Answer::LoopyOutcome(None) => Found::Draw,
-            Answer::LoopyGrundy(v) => Found::Shown(crate::query::loopy::show_value(v)),
+            Answer::LoopyGrundy(v) => Found::Loopy(v.clone()),
             Answer::Equiv { a, b } => Found::Outcome(a == b),
             Answer::Sequence(s) => Found::Values(s.values.clone()),
             Answer::Period(PeriodAnswer { found: Some(f), .. }) => {

@@ -232,17 +232,6 @@ pub fn outcome(defs: &Defs, store: &mut Store, g: &Game) -> Result<Option<bool>,
     Ok(loopy::sum_outcome(&values))
 }
 
-/// How a value is written: `3`, or `∞{0, 2}`.
-pub fn show_value(v: &Value) -> String {
-    match v {
-        Value::Finite(n) => n.to_string(),
-        Value::Infinite(k) => format!(
-            "∞{{{}}}",
-            k.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-        ),
-    }
-}
-
 /// The value of a loopy game, and its moves, each with the value it leads
 /// to: the moves in its unknown positions, and those in its other
 /// components (one graph holds them all).

@@ -29,14 +29,6 @@ use crate::ir::{GameExpr, GameId, TableStyle};
 use crate::ir::{QueryIr, RangeIr};
 pub use check::check;
 
-pub fn outcome_line(p_position: bool) -> String {
-    if p_position {
-        "P (the previous player wins)".into()
-    } else {
-        "N (the next player wins)".into()
-    }
-}
-
 /// The value of a game: its Grundy value, or for a game that reaches a
 /// cycle its generalized Sprague–Grundy value.
 pub fn grundy_answer(

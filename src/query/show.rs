@@ -129,49 +129,6 @@ pub fn canonical(defs: &Defs, g: &Game) -> Vec<String> {
     parts
 }
 
-/// `mex{0, 1, 2, 5, 9} = 3`: the distinct values, long runs shortened.
-pub fn mex_line(values: &[u64], mex: u64) -> String {
-    let mut v = values.to_vec();
-    v.sort_unstable();
-    v.dedup();
-    format!("mex{{{}}} = {mex}", value_list(&v))
-}
-
-/// `0, 1, 2, ..., 40, 43`: sorted distinct values with long runs elided.
-pub fn value_list(sorted: &[u64]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < sorted.len() {
-        let mut j = i;
-        while j + 1 < sorted.len() && sorted[j + 1] == sorted[j] + 1 {
-            j += 1;
-        }
-        if j - i >= 4 {
-            parts.push(format!(
-                "{}, {}, ..., {}",
-                sorted[i],
-                sorted[i] + 1,
-                sorted[j]
-            ));
-        } else {
-            parts.extend(sorted[i..=j].iter().map(u64::to_string));
-        }
-        i = j + 1;
-    }
-    if parts.len() > 16 {
-        let n = parts.len();
-        parts.truncate(16);
-        parts.push(format!("... ({} more)", n - 16));
-    }
-    parts.join(", ")
-}
-
-pub fn xor_line(values: &[u64]) -> String {
-    let total = values.iter().fold(0, |a, b| a ^ b);
-    let terms: Vec<String> = values.iter().map(u64::to_string).collect();
-    format!("{} = {total}", terms.join(" xor "))
-}
-
 /// A count as a person reads it: `44,583`, or `about 3.9e12`.
 pub(crate) fn count(n: u128) -> String {
     if n >= 1_000_000_000_000 {

@@ -1,9 +1,9 @@
 //! An explanation in words: the lines of `explain`, written from the
 //! derivation the query found ([`How`]).
 
+use super::words::loopy_value;
+use super::words::{mex_line, xor_line};
 use crate::engine::loopy::Value;
-use crate::query::loopy::show_value;
-use crate::query::show::{mex_line, xor_line};
 use crate::query::{Explanation, How, MoveGroup, OptionList, Step};
 
 /// Examples of one value shown when options are grouped by value.
@@ -292,10 +292,10 @@ fn loopy(shown: &str, e: &Explanation, moves: &[(Step, Value)]) -> Vec<String> {
     };
     let mut out = vec![format!(
         "{shown} can be reached from itself: its value is the generalized Sprague-Grundy value, {}",
-        show_value(&v)
+        loopy_value(&v)
     )];
     for (step, w) in moves {
-        out.push(format!("  {}: {}", super::text::step(step), show_value(w)));
+        out.push(format!("  {}: {}", super::text::step(step), loopy_value(w)));
     }
     out.push(match &v {
         Value::Finite(m) => format!(
@@ -303,7 +303,7 @@ fn loopy(shown: &str, e: &Explanation, moves: &[(Step, Value)]) -> Vec<String> {
         ),
         Value::Infinite(k) if k.contains(&0) => format!(
             "∞: no number fits, and an option of value 0 wins ({}: an N-position)",
-            show_value(&v)
+            loopy_value(&v)
         ),
         Value::Infinite(_) => "∞: no number fits, and no option has value 0: with best play the game goes on for ever (a draw)".to_string(),
     });

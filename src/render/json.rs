@@ -66,7 +66,7 @@ pub fn answer(a: &Answer) -> Value {
         Answer::Genus(g) => json!({
             "normal": g.normal,
             "misere": g.misere,
-            "genus": g.symbol(),
+            "genus": super::words::genus_symbol(g),
             "tame": g.tame,
         }),
         Answer::MisereQuotient(q) => {
@@ -372,7 +372,7 @@ fn check(g: &Graded) -> Value {
             Found::Period(a, b) => json!({ "pre_period": a, "period": b }),
             Found::Nothing => answer(&g.found),
             Found::Draw => "D".into(),
-            Found::Shown(s) => s.into(),
+            Found::Loopy(v) => super::words::loopy_value(&v).into(),
         },
     );
     if !g.passed {

@@ -14,7 +14,7 @@ pub fn genus(g: &GenusAnswer) -> Vec<String> {
     } else {
         ""
     };
-    vec![format!("{} ({kind}{how})", g.symbol())]
+    vec![format!("{} ({kind}{how})", super::words::genus_symbol(g))]
 }
 
 pub fn quotient(q: &QuotientAnswer) -> Vec<String> {
@@ -180,7 +180,7 @@ fn bouton(values: &[u64], p: bool) -> String {
     } else {
         let here = match values {
             [v] => format!("the nim-sum is {v}"),
-            _ => crate::query::show::xor_line(values),
+            _ => super::words::xor_line(values),
         };
         format!(
             "by Bouton's misère rule, with a heap larger than 1 the position is P exactly when the nim-sum is 0, as in normal play; here {here}: {verdict}"

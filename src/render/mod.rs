@@ -9,6 +9,7 @@ pub mod misere;
 pub mod reason;
 pub mod table;
 pub mod text;
+pub mod words;
 
 pub use crate::event::{Event, Format};
 use crate::query::Answer;

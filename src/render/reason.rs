@@ -1,6 +1,6 @@
 //! Why a check failed, in words: a line for each [`Reason`].
 
-use crate::query::show::{mex_line, xor_line};
+use super::words::{mex_line, xor_line};
 use crate::query::{OptionsOf, Reason, Step};
 
 /// The line of a reason, as a FAIL shows it.

@@ -6,7 +6,7 @@ use super::table;
 use crate::query::{
     Answer, FileFormat, Found, Graded, Move, MovesAnswer, NoMove, PeriodAnswer, PeriodFound,
     PeriodWhy, PlotKind, Plotted, RareFound, Reached, Researched, Sequence, Step, Unproven,
-    WhyPart, outcome_line,
+    WhyPart,
 };
 
 pub fn lines(a: &Answer) -> Vec<String> {
@@ -15,10 +15,10 @@ pub fn lines(a: &Answer) -> Vec<String> {
             vec![v.to_string()]
         }
         Answer::Set(values) => vec![format!("{{{}}}", joined(values, ", "))],
-        Answer::Outcome { p, .. } => vec![outcome_line(*p)],
-        Answer::LoopyOutcome(Some(p)) => vec![outcome_line(*p)],
+        Answer::Outcome { p, .. } => vec![super::words::outcome_line(*p)],
+        Answer::LoopyOutcome(Some(p)) => vec![super::words::outcome_line(*p)],
         Answer::LoopyOutcome(None) => vec!["D (a draw: neither player can force a win)".into()],
-        Answer::LoopyGrundy(v) => vec![crate::query::loopy::show_value(v)],
+        Answer::LoopyGrundy(v) => vec![super::words::loopy_value(v)],
         Answer::Moves(m) | Answer::MisereMoves(m) => moves(m),
         Answer::Explain(e) => super::explain::lines(e),
         Answer::MisereExplain(e) => super::misere::explained(e),
@@ -66,10 +66,7 @@ pub fn move_line(m: &Move) -> String {
     let text = step(&m.step);
     match &m.reached {
         Reached::Loopy(v) if v.outcome().is_none() => {
-            format!(
-                "{text} (keeps the draw: {})",
-                crate::query::loopy::show_value(v)
-            )
+            format!("{text} (keeps the draw: {})", super::words::loopy_value(v))
         }
         _ => text,
     }
@@ -108,7 +105,7 @@ pub fn no_move(n: &NoMove) -> String {
     match n {
         NoMove::Zero { shown, values } if values.len() > 1 => format!(
             "none: {shown} is a P-position ({}), so every move leaves a nonzero value",
-            crate::query::show::xor_line(values)
+            super::words::xor_line(values)
         ),
         NoMove::Zero { shown, .. } => {
             format!("none: {shown} is a P-position (value 0), so every move leaves a nonzero value")
@@ -544,7 +541,7 @@ fn found_text(f: &Found) -> String {
         Found::Period(a, b) => format!("pre-period {a}, period {b}"),
         Found::Nothing => String::new(),
         Found::Draw => "D".to_string(),
-        Found::Shown(s) => s.clone(),
+        Found::Loopy(v) => super::words::loopy_value(v),
     }
 }
 
