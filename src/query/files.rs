@@ -1,7 +1,7 @@
 //! Files that questions write (`plot ... to`, `sequence ... to`): the
 //! checks made before any work, and the diagnostic when writing fails.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::eval::EvalError;
 use crate::ir::Loc;
 use std::path::Path;
@@ -14,7 +14,7 @@ pub fn writable(file: &str, loc: Loc, kind: &str, example: &str) -> Result<(), E
     let path = Path::new(file);
     let err = |message: String, hint: String| {
         EvalError::from(
-            Diagnostic::error(loc.range(), message)
+            Diagnostic::error(ErrorKind::Io, loc.range(), message)
                 .at(loc.src)
                 .label("this file")
                 .hint(hint),
@@ -56,9 +56,13 @@ pub fn cannot_write(file: &str, loc: Loc, e: &std::io::Error) -> EvalError {
         _ => "check the file name and the folder it goes in",
     };
     EvalError::from(
-        Diagnostic::error(loc.range(), format!("cannot write {file}: {e}"))
-            .at(loc.src)
-            .label("this file")
-            .hint(hint),
+        Diagnostic::error(
+            ErrorKind::Io,
+            loc.range(),
+            format!("cannot write {file}: {e}"),
+        )
+        .at(loc.src)
+        .label("this file")
+        .hint(hint),
     )
 }

@@ -26,10 +26,11 @@ pub use answer::{
     Plotted, QuotientAnswer, RareFound, Researched, Sequence, Summary, Table,
 };
 
-use crate::diag::Diagnostic;
+use crate::diag::ErrorKind;
+use crate::eval::error::LimitError;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
-use crate::ir::{GameExpr, GameId, TableStyle};
+use crate::ir::{GameExpr, GameId, Setting, TableStyle};
 use crate::ir::{QueryIr, RangeIr};
 pub use check::check;
 
@@ -113,10 +114,14 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             let k = store.eval_int(defs, by)?;
             if k == 0 {
                 return Err(EvalError::from(
-                    crate::diag::Diagnostic::error(by.loc.range(), "rows of 0 values")
-                        .at(by.loc.src)
-                        .label("this is 0")
-                        .hint("`by 12` writes 12 values a row"),
+                    crate::diag::Diagnostic::error(
+                        ErrorKind::Argument,
+                        by.loc.range(),
+                        "rows of 0 values",
+                    )
+                    .at(by.loc.src)
+                    .label("this is 0")
+                    .hint("`by 12` writes 12 values a row"),
                 ));
             }
             let mut s = sequence(defs, store, *game, range)?;
@@ -191,6 +196,7 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
         };
         return Err(EvalError::from(
             crate::diag::Diagnostic::error(
+                ErrorKind::Argument,
                 r.lo.loc.start as usize..r.hi.loc.end as usize,
                 format!("the range {lo}{dots}{hi} is empty"),
             )
@@ -252,15 +258,15 @@ pub fn stream_sequence(
     let limit = store.limits.output;
     if count > limit {
         return Err(EvalError::from(
-            Diagnostic::error(
-                r.lo.loc.range().start..r.hi.loc.range().end,
+            LimitError::new(
+                Setting::Output,
+                Some(count),
+                limit,
                 format!("a sequence of {count} values is past the output limit of {limit}"),
             )
-            .at(r.lo.loc.src)
+            .span(r.lo.loc.range().start..r.hi.loc.range().end, r.lo.loc.src)
             .label("this range")
-            .hint(format!(
-                "`set output {count}` raises the limit; or ask for a shorter range"
-            )),
+            .then("raises the limit; or ask for a shorter range"),
         ));
     }
     let mut n = lo;

@@ -6,11 +6,12 @@
 
 use super::answer::QuotientAnswer;
 use super::show::count;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
 use crate::engine::rule::HeapRule;
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Store};
-use crate::ir::{DefKind, GameId};
+use crate::ir::{DefKind, GameId, Setting};
 
 /// Orders up to this get their multiplication table written out.
 const TABLE_ORDER: u32 = 32;
@@ -134,32 +135,41 @@ pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError
     });
     let d = match e {
         QuotientError::Interrupted => return EvalError::Interrupted,
-        QuotientError::States { limit } => Diagnostic::unplaced(format!(
-            "{what} needs more than {limit} states of sums of heaps"
-        ))
-        .hint(format!(
-            "`set positions {}` raises the limit (time and memory grow with it)",
-            limit.saturating_mul(10)
-        )),
-        QuotientError::Work { limit } => Diagnostic::unplaced(format!(
-            "{what} would take more than {} steps of work",
-            count(u128::from(limit))
-        ))
-        .hint(format!(
-            "`set work {}` raises the limit (time grows with it)",
-            limit.saturating_mul(10)
-        )),
+        QuotientError::States { limit } => LimitError::new(
+            Setting::Positions,
+            Some(limit.saturating_mul(10)),
+            limit,
+            format!("{what} needs more than {limit} states of sums of heaps"),
+        )
+        .then("raises the limit (time and memory grow with it)")
+        .diagnostic(),
+        QuotientError::Work { limit } => LimitError::new(
+            Setting::Work,
+            Some(limit.saturating_mul(10)),
+            limit,
+            format!(
+                "{what} would take more than {} steps of work",
+                count(u128::from(limit))
+            ),
+        )
+        .then("raises the limit (time grows with it)")
+        .diagnostic(),
         QuotientError::Memory { bytes } => store.limits.memory_error(&what, bytes, 0),
         QuotientError::Options { heap } if heap > store.limits.heap => {
-            Diagnostic::unplaced(format!("{what} is past the heap limit of {}", store.limits.heap))
-                .hint(format!("`set heap {heap}` raises the limit"))
+            LimitError::new(
+                Setting::Heap,
+                Some(heap),
+                store.limits.heap,
+                format!("{what} is past the heap limit of {}", store.limits.heap),
+            )
+            .diagnostic()
         }
-        QuotientError::Options { heap } => Diagnostic::unplaced(format!(
+        QuotientError::Options { heap } => Diagnostic::unplaced(ErrorKind::TooLarge, format!(
             "{what}: heap {heap} has too many options for the quotient's search"
         ))
         .hint("ask for a smaller heap"),
         QuotientError::Order { heap, .. } | QuotientError::Rounds { heap } => {
-            Diagnostic::unplaced(format!(
+            Diagnostic::unplaced(ErrorKind::TooLarge, format!(
                 "{what}: the construction did not settle at heap {heap} (the quotient grows too fast there)"
             ))
             .hint("ask for a smaller heap; sums of larger heaps are answered by the search")
@@ -244,7 +254,7 @@ pub fn misere_quotient(
     let def = &defs.games[game];
     let Some(rule) = family_rule(defs, game) else {
         return Err(EvalError::from(
-            Diagnostic::unplaced(format!(
+            Diagnostic::unplaced(ErrorKind::Unsupported, format!(
                 "`{}` is not defined by a rule family, so it has no misère quotient here",
                 def.name
             ))

@@ -11,7 +11,7 @@
 use super::Checker;
 use super::expr::plural;
 use crate::syntax::suggest::BUILTINS;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::Failure;
 use crate::syntax::ast::{self, Body, Stmt, StmtKind};
 
@@ -59,7 +59,7 @@ impl Checker<'_> {
                 if first != arity {
                     let at = self.first_def[&name.text].clone();
                     errors.push(
-                        self.err(
+                        self.err(ErrorKind::Definition, 
                             &name.span,
                             format!(
                                 "`{}` is defined with {first} parameter{} above",
@@ -79,7 +79,7 @@ impl Checker<'_> {
                 Some(&(id, old)) => {
                     let where_ = self.place(self.games[id].loc);
                     errors.push(
-                        self.err(
+                        self.err(ErrorKind::Definition, 
                             &name.span,
                             format!(
                                 "`{}` already has {old} parameter{}",
@@ -119,14 +119,14 @@ impl Checker<'_> {
         }
         if let Some(at) = self.first_def.get(&name.text) {
             return Err(self
-                .err(&name.span, format!("`{}` is a game", name.text))
+                .err(ErrorKind::Definition, &name.span, format!("`{}` is a game", name.text))
                 .label("a `let` cannot take its name")
                 .secondary(at.clone(), "the game is defined here")
                 .hint("a name is a game or a `let` value, not both: choose another name"));
         }
         if let Some(&(id, _)) = self.names.games.get(&name.text) {
             return Err(self
-                .err(&name.span, format!("`{}` is already a game", name.text))
+                .err(ErrorKind::Definition, &name.span, format!("`{}` is already a game", name.text))
                 .label("a `let` cannot take its name")
                 .note(format!(
                     "`{}` is defined at {}",
@@ -146,7 +146,7 @@ impl Checker<'_> {
             return Ok(());
         }
         let d = self
-            .err(
+            .err(ErrorKind::Definition, 
                 &name.span,
                 format!("`{}` is already a `let` name", name.text),
             )
@@ -174,7 +174,7 @@ impl Checker<'_> {
                 "`nimprod(a, b)`, `nimdiv(a, b)` and `niminv(a)` are the nimber field's product, quotient and inverse"
             }
         };
-        self.err(&name.span, format!("`{}` is built in", name.text))
+        self.err(ErrorKind::Definition, &name.span, format!("`{}` is built in", name.text))
             .label("a built-in name cannot be defined")
             .hint(format!(
                 "{what}; give yours another name, such as `my{}`",
@@ -207,7 +207,7 @@ pub fn needs_failed(
         Some(v) => format!("`{v}` needs `{name}`"),
         None => format!("this needs `{name}`"),
     };
-    let d = Diagnostic::error(span.clone(), message)
+    let d = Diagnostic::error(ErrorKind::Skipped, span.clone(), message)
         .at(src)
         .label(label)
         .hint(format!(

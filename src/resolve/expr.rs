@@ -2,7 +2,7 @@
 
 use super::Checker;
 use crate::syntax::suggest::did_you_mean;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
 };
@@ -30,15 +30,20 @@ impl Checker<'_> {
         Loc::new(self.src, span)
     }
 
-    pub(super) fn err(&self, span: &ast::Span, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(span.clone(), msg).at(self.src)
+    pub(super) fn err(
+        &self,
+        kind: ErrorKind,
+        span: &ast::Span,
+        msg: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(kind, span.clone(), msg).at(self.src)
     }
 
     fn enter(&mut self, e: &Expr) -> R<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(self
-                .err(&e.span, "expression nested too deeply")
+                .err(ErrorKind::TooLarge, &e.span, "expression nested too deeply")
                 .label(format!("more than {MAX_DEPTH} levels"))
                 .hint("name parts of it with `let`"));
         }
@@ -202,7 +207,7 @@ impl Checker<'_> {
                 },
                 Named::Game(_, arity) => {
                     return Err(self
-                        .err(
+                        .err(ErrorKind::Type, 
                             &e.span,
                             format!("`{}` needs {arity} argument{}", n.text, plural(arity)),
                         )
@@ -244,7 +249,7 @@ impl Checker<'_> {
             }
             ExprKind::Caret(a, b) if self.infer(a) == Type::Game || self.infer(b) == Type::Game => {
                 return Err(self
-                    .err(&e.span, "`^` does not combine games")
+                    .err(ErrorKind::Type, &e.span, "`^` does not combine games")
                     .label("games with `^` between them")
                     .hint(NIM_SUM));
             }
@@ -256,7 +261,7 @@ impl Checker<'_> {
     /// as well be the xor of a nim-sum, so both readings are offered.
     fn caret(&self, a: &Expr, b: &Expr) -> Diagnostic {
         let (x, y) = (self.text(&a.span), self.text(&b.span));
-        self.err(
+        self.err(ErrorKind::Parse, 
             &(a.span.start..b.span.end),
             format!("`{x}^{y}`: a power, or a xor?"),
         )
@@ -272,7 +277,7 @@ impl Checker<'_> {
             if let Some(names) = self.vertices(&name.text, id) {
                 let first = names.first().cloned().unwrap_or_default();
                 return Err(self
-                    .err(&e.span, format!("`{}` is a graph game", name.text))
+                    .err(ErrorKind::Type, &e.span, format!("`{}` is a graph game", name.text))
                     .label("its positions are named by vertices")
                     .hint(format!("write `{}.{first}`", name.text)));
             }
@@ -297,12 +302,12 @@ impl Checker<'_> {
         }
         match found {
             Named::Unknown if name.text == "nimsum" => Err(self
-                .err(&e.span, "`nimsum(..)` is an integer (the xor of its arguments), not a game")
+                .err(ErrorKind::Type, &e.span, "`nimsum(..)` is an integer (the xor of its arguments), not a game")
                 .label("an integer")
                 .hint("write it alone to see it (`nimsum(6, 12, 9)` prints 3); a sum of games is written with `+`: `grundy *6 + *12 + *9`")),
             Named::Unknown => Err(self.unknown(name)),
             _ => Err(self
-                .err(&name.span, format!("`{}` is not a game", name.text))
+                .err(ErrorKind::Type, &name.span, format!("`{}` is not a game", name.text))
                 .label(format!(
                     "this is {}",
                     self.infer_name(&name.text).describe()
@@ -338,7 +343,7 @@ impl Checker<'_> {
                 }))
             }
             _ => Err(self
-                .err(&e.span, "`|` joins sets of options")
+                .err(ErrorKind::Type, &e.span, "`|` joins sets of options")
                 .label(format!(
                     "this is {}, not a set written with braces",
                     self.infer(e).describe()
@@ -435,7 +440,7 @@ impl Checker<'_> {
     }
 
     fn arity(&self, name: &ast::Name, want: usize, got: usize, e: &Expr) -> Diagnostic {
-        self.err(
+        self.err(ErrorKind::Type, 
             &e.span,
             format!(
                 "`{}` takes {want} argument{}, not {got}",
@@ -450,13 +455,13 @@ impl Checker<'_> {
         match n.text.as_str() {
             "nim" => {
                 return self
-                    .err(&n.span, "`nim` is built in, and needs the size of its heap")
+                    .err(ErrorKind::Type, &n.span, "`nim` is built in, and needs the size of its heap")
                     .label("a Nim heap of how many?")
                     .hint("write `nim(3)` (or `*3`) for the Nim heap of 3");
             }
             "nimsum" => {
                 return self
-                    .err(
+                    .err(ErrorKind::Type, 
                         &n.span,
                         "`nimsum` takes integers: `nimsum(6, 12, 9)` is their xor, 3",
                     )
@@ -466,7 +471,7 @@ impl Checker<'_> {
             _ => {}
         }
         let d = self
-            .err(&n.span, format!("unknown name `{}`", n.text))
+            .err(ErrorKind::UnknownName, &n.span, format!("unknown name `{}`", n.text))
             .label("not defined");
         if let Some(def) = well_known(&n.text) {
             return d.hint(format!("define it first, for example: `{def}`"));
@@ -492,7 +497,7 @@ impl Checker<'_> {
     fn mismatch(&self, e: &Expr, want: Type) -> Diagnostic {
         let found = self.infer(e);
         let d = self
-            .err(
+            .err(ErrorKind::Type, 
                 &e.span,
                 format!("expected {}, found {}", want.describe(), found.describe()),
             )

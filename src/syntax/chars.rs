@@ -7,7 +7,7 @@
 //! order.
 
 use super::token::Raw;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use logos::Logos;
 use std::collections::VecDeque;
 use std::ops::Range;
@@ -144,9 +144,13 @@ fn scientific_notation(span: Range<usize>, text: &str) -> Diagnostic {
     } else {
         format!("{mantissa} * 10^{exp}")
     };
-    Diagnostic::error(span, format!("`{text}` is not an integer"))
-        .label("scientific notation is not part of the language")
-        .hint(format!("write `{power}` for {text}"))
+    Diagnostic::error(
+        ErrorKind::Parse,
+        span,
+        format!("`{text}` is not an integer"),
+    )
+    .label("scientific notation is not part of the language")
+    .hint(format!("write `{power}` for {text}"))
 }
 
 /// The length of an exponent such as `e18` right after an integer (0 if
@@ -188,6 +192,7 @@ impl Lookalike {
             a => format!("write `{a}`"),
         };
         Diagnostic::error(
+            ErrorKind::Parse,
             span,
             format!("{} is not `{}`", self.what, self.ascii.trim()),
         )
@@ -252,6 +257,7 @@ fn command_in_source(src: &str, at: usize, len: usize) -> Diagnostic {
         format!(":{word}")
     };
     Diagnostic::error(
+        ErrorKind::Parse,
         at..at + line.len(),
         format!("`{shown}` is a REPL command, not a statement"),
     )
@@ -276,6 +282,7 @@ fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
         "see `mex --help` for the language"
     };
     Diagnostic::error(
+        ErrorKind::Parse,
         s..e,
         format!(
             "unexpected character{} `{}`",

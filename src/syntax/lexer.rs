@@ -10,7 +10,7 @@
 
 use super::chars::{Chars, Piece};
 use super::token::{Raw, Tok};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use logos::Logos;
 use std::ops::Range;
 
@@ -83,7 +83,7 @@ impl Lexer<'_> {
             Raw::Str => Tok::Str(text[1..text.len() - 1].to_string()),
             Raw::OpenStr => {
                 self.out.errors.push(
-                    Diagnostic::error(span, "this string has no closing `\"`")
+                    Diagnostic::error(ErrorKind::Parse, span, "this string has no closing `\"`")
                         .label("the string starts here")
                         .hint("a string ends on the line it starts: `\"kayles.svg\"`"),
                 );
@@ -155,7 +155,7 @@ impl Lexer<'_> {
             Some(n) => Tok::Int(n),
             None => {
                 self.out.errors.push(
-                    Diagnostic::error(span, "integer literal too large")
+                    Diagnostic::error(ErrorKind::Parse, span, "integer literal too large")
                         .label("this does not fit in 64 bits")
                         .hint(format!(
                             "integers are unsigned 64-bit: at most {}",
@@ -200,7 +200,7 @@ impl Lexer<'_> {
     fn opening(&mut self, raw: Raw, span: Range<usize>, chars: &mut Chars) -> Option<Tok> {
         if self.open.len() >= MAX_NESTING {
             self.out.errors.push(
-                Diagnostic::error(span, "brackets nested too deeply")
+                Diagnostic::error(ErrorKind::TooLarge, span, "brackets nested too deeply")
                     .label(format!("more than {MAX_NESTING} levels"))
                     .hint("name the inner parts with `let` and use the names"),
             );
@@ -237,7 +237,7 @@ impl Lexer<'_> {
             }
             Some(&(kind, at)) => {
                 self.out.errors.push(
-                    Diagnostic::error(span, format!("`{text}` does not match"))
+                    Diagnostic::error(ErrorKind::Parse, span, format!("`{text}` does not match"))
                         .label(format!("expected `{}` here", closer(kind)))
                         .secondary(at..at + 1, "the bracket opened here"),
                 );
@@ -245,7 +245,7 @@ impl Lexer<'_> {
             }
             None => {
                 self.out.errors.push(
-                    Diagnostic::error(span, format!("unmatched `{text}`"))
+                    Diagnostic::error(ErrorKind::Parse, span, format!("unmatched `{text}`"))
                         .label("nothing is open here"),
                 );
                 return None;
@@ -361,7 +361,7 @@ fn closer(open: Raw) -> char {
 }
 
 fn unclosed(kind: Raw, at: usize, cut: Option<usize>) -> Diagnostic {
-    let d = Diagnostic::error(at..at + 1, "unclosed bracket")
+    let d = Diagnostic::error(ErrorKind::Parse, at..at + 1, "unclosed bracket")
         .label(format!("this is never closed with `{}`", closer(kind)));
     match cut {
         Some(c) => d

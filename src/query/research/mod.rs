@@ -52,7 +52,7 @@ pub use read::period_from;
 
 use super::files::{cannot_write, writable};
 use super::{FileFormat, PeriodFound, RareFound, Researched, range_bounds};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::heap::{Allowance, Census, ExtendError, HeapTable, NoCensus, WARM_UP};
 use crate::engine::{Interrupted, Watch};
 use crate::eval::{Defs, EvalError, Store};
@@ -192,6 +192,7 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     if format == FileFormat::Values && rule_text.len() > file::MAX_RULE {
         return Err(EvalError::from(
             Diagnostic::error(
+                ErrorKind::TooLarge,
                 r.game_loc.range(),
                 format!(
                     "the rule of `{name}` is {} bytes long as text, past the {} a values file's header holds",
@@ -345,9 +346,12 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                 match made {
                     Err(e) => return Err(extend_failed(e, &limits, stop)),
                     Ok(()) if next <= stop => {
-                        return Err(EvalError::from(Diagnostic::unplaced(format!(
-                            "G({next}) of `{name}` could not be worked out: it does not fit in 64 bits"
-                        ))));
+                        return Err(EvalError::from(Diagnostic::unplaced(
+                            ErrorKind::Arithmetic,
+                            format!(
+                                "G({next}) of `{name}` could not be worked out: it does not fit in 64 bits"
+                            ),
+                        )));
                     }
                     Ok(()) => {}
                 }
@@ -501,10 +505,13 @@ fn read_back(
                 .load(values[i..].iter().copied(), watch)
                 .map_err(|e| match e {
                     ExtendError::Interrupted => EvalError::Interrupted,
-                    _ => EvalError::from(Diagnostic::unplaced(format!(
-                        "the machine could not give the memory to read {} back",
-                        r.file
-                    ))),
+                    _ => EvalError::from(Diagnostic::unplaced(
+                        ErrorKind::Memory,
+                        format!(
+                            "the machine could not give the memory to read {} back",
+                            r.file
+                        ),
+                    )),
                 })?;
         }
         at += values.len() as u64;
@@ -546,6 +553,7 @@ fn needs_command_line(r: &ResearchIr, sandbox: bool) -> EvalError {
     };
     EvalError::from(
         Diagnostic::error(
+            ErrorKind::Sandbox,
             r.file_loc.range(),
             "a research run writes a file and needs the command line",
         )
@@ -558,6 +566,7 @@ fn needs_command_line(r: &ResearchIr, sandbox: bool) -> EvalError {
 fn not_a_family(r: &ResearchIr, name: &str) -> EvalError {
     EvalError::from(
         Diagnostic::error(
+            ErrorKind::Unsupported,
             r.game_loc.range(),
             format!("a research run needs a rule family, and `{name}` is not one"),
         )
@@ -583,7 +592,7 @@ fn unreadable(r: &ResearchIr, why: Unreadable) -> EvalError {
         ),
     };
     EvalError::from(
-        Diagnostic::error(r.file_loc.range(), message)
+        Diagnostic::error(ErrorKind::Io, r.file_loc.range(), message)
             .at(r.file_loc.src)
             .label("this file")
             .hint(hint),
@@ -593,6 +602,7 @@ fn unreadable(r: &ResearchIr, why: Unreadable) -> EvalError {
 fn other_rule(r: &ResearchIr, name: &str, h: &Header, rule: &str) -> EvalError {
     EvalError::from(
         Diagnostic::error(
+            ErrorKind::Io,
             r.file_loc.range(),
             format!(
                 "{} holds the values of {}, not those of `{name}` ({rule})",
@@ -611,6 +621,7 @@ fn other_start(r: &ResearchIr, name: &str, h: &Header, first: u64, last: u64) ->
     let end = last.max(h.first.saturating_add(h.asked).saturating_sub(1));
     EvalError::from(
         Diagnostic::error(
+            ErrorKind::Io,
             r.file_loc.range(),
             format!(
                 "{} holds the values of {} from n = {}, not from n = {first}",
@@ -630,6 +641,7 @@ fn damaged_values(r: &ResearchIr, n: u64, found: u64, known: Option<u64>) -> Eva
     let known = known.map_or("another value".to_string(), |v| v.to_string());
     EvalError::from(
         Diagnostic::error(
+            ErrorKind::Io,
             r.file_loc.range(),
             format!(
                 "{} is damaged: it holds G({n}) = {found}, but G({n}) is {known}",
@@ -644,10 +656,14 @@ fn damaged_values(r: &ResearchIr, n: u64, found: u64, known: Option<u64>) -> Eva
 
 fn cannot_read(r: &ResearchIr, e: &std::io::Error) -> EvalError {
     EvalError::from(
-        Diagnostic::error(r.file_loc.range(), format!("cannot read {}: {e}", r.file))
-            .at(r.file_loc.src)
-            .label("this file")
-            .hint("check that the file may be read, or choose another name"),
+        Diagnostic::error(
+            ErrorKind::Io,
+            r.file_loc.range(),
+            format!("cannot read {}: {e}", r.file),
+        )
+        .at(r.file_loc.src)
+        .label("this file")
+        .hint("check that the file may be read, or choose another name"),
     )
 }
 
