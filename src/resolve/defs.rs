@@ -10,10 +10,10 @@
 
 use super::Checker;
 use super::expr::plural;
-use crate::syntax::suggest::BUILTINS;
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::Failure;
 use crate::syntax::ast::{self, Body, Stmt, StmtKind};
+use crate::syntax::suggest::BUILTINS;
 
 impl Checker<'_> {
     /// Gives every game of the unit its id before any body is checked, and
@@ -59,7 +59,7 @@ impl Checker<'_> {
                 if first != arity {
                     let at = self.first_def[&name.text].clone();
                     errors.push(
-                        self.err(ErrorKind::Definition, 
+                        self.err(ErrorKind::Definition,
                             &name.span,
                             format!(
                                 "`{}` is defined with {first} parameter{} above",
@@ -79,7 +79,7 @@ impl Checker<'_> {
                 Some(&(id, old)) => {
                     let where_ = self.place(self.games[id].loc);
                     errors.push(
-                        self.err(ErrorKind::Definition, 
+                        self.err(ErrorKind::Definition,
                             &name.span,
                             format!(
                                 "`{}` already has {old} parameter{}",
@@ -119,14 +119,22 @@ impl Checker<'_> {
         }
         if let Some(at) = self.first_def.get(&name.text) {
             return Err(self
-                .err(ErrorKind::Definition, &name.span, format!("`{}` is a game", name.text))
+                .err(
+                    ErrorKind::Definition,
+                    &name.span,
+                    format!("`{}` is a game", name.text),
+                )
                 .label("a `let` cannot take its name")
                 .secondary(at.clone(), "the game is defined here")
                 .hint("a name is a game or a `let` value, not both: choose another name"));
         }
         if let Some(&(id, _)) = self.names.games.get(&name.text) {
             return Err(self
-                .err(ErrorKind::Definition, &name.span, format!("`{}` is already a game", name.text))
+                .err(
+                    ErrorKind::Definition,
+                    &name.span,
+                    format!("`{}` is already a game", name.text),
+                )
                 .label("a `let` cannot take its name")
                 .note(format!(
                     "`{}` is defined at {}",
@@ -146,7 +154,8 @@ impl Checker<'_> {
             return Ok(());
         }
         let d = self
-            .err(ErrorKind::Definition, 
+            .err(
+                ErrorKind::Definition,
                 &name.span,
                 format!("`{}` is already a `let` name", name.text),
             )
@@ -174,12 +183,16 @@ impl Checker<'_> {
                 "`nimprod(a, b)`, `nimdiv(a, b)` and `niminv(a)` are the nimber field's product, quotient and inverse"
             }
         };
-        self.err(ErrorKind::Definition, &name.span, format!("`{}` is built in", name.text))
-            .label("a built-in name cannot be defined")
-            .hint(format!(
-                "{what}; give yours another name, such as `my{}`",
-                name.text
-            ))
+        self.err(
+            ErrorKind::Definition,
+            &name.span,
+            format!("`{}` is built in", name.text),
+        )
+        .label("a built-in name cannot be defined")
+        .hint(format!(
+            "{what}; give yours another name, such as `my{}`",
+            name.text
+        ))
     }
 
     /// The diagnostic of a statement that uses a name whose definition

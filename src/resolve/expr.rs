@@ -1,13 +1,13 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
 use super::Checker;
-use crate::syntax::suggest::did_you_mean;
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
 };
 use crate::syntax::ast::{self, Expr, ExprKind};
 use crate::syntax::hints::NIM_SUM;
+use crate::syntax::suggest::did_you_mean;
 
 pub type R<T> = Result<T, Diagnostic>;
 
@@ -207,7 +207,8 @@ impl Checker<'_> {
                 },
                 Named::Game(_, arity) => {
                     return Err(self
-                        .err(ErrorKind::Type, 
+                        .err(
+                            ErrorKind::Type,
                             &e.span,
                             format!("`{}` needs {arity} argument{}", n.text, plural(arity)),
                         )
@@ -261,7 +262,7 @@ impl Checker<'_> {
     /// as well be the xor of a nim-sum, so both readings are offered.
     fn caret(&self, a: &Expr, b: &Expr) -> Diagnostic {
         let (x, y) = (self.text(&a.span), self.text(&b.span));
-        self.err(ErrorKind::Parse, 
+        self.err(ErrorKind::Parse,
             &(a.span.start..b.span.end),
             format!("`{x}^{y}`: a power, or a xor?"),
         )
@@ -277,7 +278,11 @@ impl Checker<'_> {
             if let Some(names) = self.vertices(&name.text, id) {
                 let first = names.first().cloned().unwrap_or_default();
                 return Err(self
-                    .err(ErrorKind::Type, &e.span, format!("`{}` is a graph game", name.text))
+                    .err(
+                        ErrorKind::Type,
+                        &e.span,
+                        format!("`{}` is a graph game", name.text),
+                    )
                     .label("its positions are named by vertices")
                     .hint(format!("write `{}.{first}`", name.text)));
             }
@@ -440,7 +445,8 @@ impl Checker<'_> {
     }
 
     fn arity(&self, name: &ast::Name, want: usize, got: usize, e: &Expr) -> Diagnostic {
-        self.err(ErrorKind::Type, 
+        self.err(
+            ErrorKind::Type,
             &e.span,
             format!(
                 "`{}` takes {want} argument{}, not {got}",
@@ -455,13 +461,18 @@ impl Checker<'_> {
         match n.text.as_str() {
             "nim" => {
                 return self
-                    .err(ErrorKind::Type, &n.span, "`nim` is built in, and needs the size of its heap")
+                    .err(
+                        ErrorKind::Type,
+                        &n.span,
+                        "`nim` is built in, and needs the size of its heap",
+                    )
                     .label("a Nim heap of how many?")
                     .hint("write `nim(3)` (or `*3`) for the Nim heap of 3");
             }
             "nimsum" => {
                 return self
-                    .err(ErrorKind::Type, 
+                    .err(
+                        ErrorKind::Type,
                         &n.span,
                         "`nimsum` takes integers: `nimsum(6, 12, 9)` is their xor, 3",
                     )
@@ -471,7 +482,11 @@ impl Checker<'_> {
             _ => {}
         }
         let d = self
-            .err(ErrorKind::UnknownName, &n.span, format!("unknown name `{}`", n.text))
+            .err(
+                ErrorKind::UnknownName,
+                &n.span,
+                format!("unknown name `{}`", n.text),
+            )
             .label("not defined");
         if let Some(def) = well_known(&n.text) {
             return d.hint(format!("define it first, for example: `{def}`"));
@@ -497,7 +512,8 @@ impl Checker<'_> {
     fn mismatch(&self, e: &Expr, want: Type) -> Diagnostic {
         let found = self.infer(e);
         let d = self
-            .err(ErrorKind::Type, 
+            .err(
+                ErrorKind::Type,
                 &e.span,
                 format!("expected {}, found {}", want.describe(), found.describe()),
             )
