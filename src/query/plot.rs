@@ -2,6 +2,7 @@
 //! fits the limits and that the file can be written), has [`crate::plot`]
 //! draw them, and writes the SVG file.
 
+use super::error::QueryError;
 use super::files::{cannot_write, writable};
 use super::{PeriodFound, PlotKind, Plotted, range_bounds};
 use crate::diag::{Diagnostic, ErrorKind};
@@ -31,12 +32,9 @@ pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalE
         });
     };
     if store.sandbox.is_some() {
-        return Err(EvalError::from(
-            Diagnostic::error(ErrorKind::Sandbox, p.file_loc.range(), "no file is written in the sandbox")
-                .at(p.file_loc.src)
-                .label("a plot to write")
-                .hint("this file runs in the sandbox (`mex grade`, `mex --sandbox`), where files are read and written only by the grader"),
-        ));
+        return Err(EvalError::from(QueryError::PlotInSandbox {
+            loc: p.file_loc,
+        }));
     }
     if store.files.is_none() {
         writable(file, p.file_loc, "an SVG file", "\"folder/plot.svg\"")?;
@@ -343,16 +341,10 @@ fn heat_plot(
 }
 
 fn empty(range: &RangeIr) -> EvalError {
-    EvalError::from(
-        Diagnostic::error(
-            ErrorKind::Argument,
-            range.lo.loc.range().start..range.hi.loc.range().end,
-            "nothing to plot: the range is empty",
-        )
-        .at(range.lo.loc.src)
-        .label("no value lies in this range")
-        .hint("`a..b` runs from a up to b - 1; `a..=b` includes b"),
-    )
+    EvalError::from(QueryError::NothingToPlot {
+        from: range.lo.loc,
+        to: range.hi.loc,
+    })
 }
 
 fn drawing_failed(e: crate::plot::PlotError) -> EvalError {

@@ -9,6 +9,7 @@
 //! it. The built-ins `nim` and `nimsum` cannot be defined.
 
 use super::Checker;
+use super::error::ResolveError;
 use super::expr::plural;
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::Failure;
@@ -211,28 +212,15 @@ pub fn needs_failed(
     failure: &Failure,
     place: &str,
 ) -> Diagnostic {
-    let name = &failure.name;
-    let message = match via {
-        Some(v) => format!("skipped: `{v}` needs `{name}`, whose definition has an error"),
-        None => format!("skipped: `{name}` has no definition (its definition has an error)"),
-    };
-    let label = match via {
-        Some(v) => format!("`{v}` needs `{name}`"),
-        None => format!("this needs `{name}`"),
-    };
-    let d = Diagnostic::error(ErrorKind::Skipped, span.clone(), message)
-        .at(src)
-        .label(label)
-        .hint(format!(
-            "fix the definition of `{name}`; this statement then runs"
-        ));
-    if failure.loc.src == src {
-        d.secondary(failure.loc.range(), "the definition with the error")
-    } else {
-        d.note(format!(
-            "`{name}` is defined at {place}, which has an error"
-        ))
+    ResolveError::Skipped {
+        src,
+        span: span.clone(),
+        via: via.map(str::to_string),
+        name: failure.name.clone(),
+        failed: failure.loc,
+        place: place.to_string(),
     }
+    .into()
 }
 
 /// Whether a statement that did not parse was a `game`.

@@ -1,6 +1,7 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
 use super::Checker;
+use super::error::{Meant, ResolveError};
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
@@ -30,6 +31,9 @@ impl Checker<'_> {
         Loc::new(self.src, span)
     }
 
+    /// An error of `kind` at `span`, worded by the caller: the one-off
+    /// errors of a statement's form (the common classes are facts, see
+    /// [`super::error::ResolveError`]).
     pub(super) fn err(
         &self,
         kind: ErrorKind,
@@ -445,16 +449,14 @@ impl Checker<'_> {
     }
 
     fn arity(&self, name: &ast::Name, want: usize, got: usize, e: &Expr) -> Diagnostic {
-        self.err(
-            ErrorKind::Type,
-            &e.span,
-            format!(
-                "`{}` takes {want} argument{}, not {got}",
-                name.text,
-                plural(want)
-            ),
-        )
-        .label(format!("{got} given here"))
+        ResolveError::Arity {
+            src: self.src,
+            span: e.span.clone(),
+            name: name.text.clone(),
+            want,
+            got,
+        }
+        .into()
     }
 
     pub(super) fn unknown(&self, n: &ast::Name) -> Diagnostic {
@@ -481,30 +483,34 @@ impl Checker<'_> {
             }
             _ => {}
         }
-        let d = self
-            .err(
-                ErrorKind::UnknownName,
-                &n.span,
-                format!("unknown name `{}`", n.text),
-            )
-            .label("not defined");
-        if let Some(def) = well_known(&n.text) {
-            return d.hint(format!("define it first, for example: `{def}`"));
+        ResolveError::UnknownName {
+            src: self.src,
+            span: n.span.clone(),
+            name: n.text.clone(),
+            meant: self.meant(&n.text),
         }
-        if let Some(s) = did_you_mean(&n.text, self.candidates()) {
-            return d.hint(format!("did you mean `{s}`?"));
+        .into()
+    }
+
+    /// What an unknown name may have meant.
+    fn meant(&self, name: &str) -> Meant {
+        if let Some(def) = well_known(name) {
+            return Meant::WellKnown { def: def.into() };
+        }
+        if let Some(s) = did_you_mean(name, self.candidates()) {
+            return Meant::Close { name: s };
         }
         // A misspelt well-known game that is not defined either.
         let close = WELL_KNOWN.iter().map(|(name, _)| *name).find(|w| {
-            let d = strsim::damerau_levenshtein(&n.text.to_ascii_lowercase(), w);
+            let d = strsim::damerau_levenshtein(&name.to_ascii_lowercase(), w);
             w.len() >= 5 && d <= w.len() / 3
         });
-        match close.and_then(well_known) {
-            Some(def) => d.hint(format!(
-                "did you mean `{}`? define it first, for example: `{def}`",
-                close.unwrap_or_default()
-            )),
-            None => d.hint("define it first with `game` or `let`"),
+        match close.and_then(|c| Some((c, well_known(c)?))) {
+            Some((c, def)) => Meant::MisspeltWellKnown {
+                name: c.into(),
+                def: def.into(),
+            },
+            None => Meant::Nothing,
         }
     }
 

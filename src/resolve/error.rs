@@ -1,0 +1,144 @@
+//! The errors of checking a unit (names, types, definitions), as facts for
+//! the common classes, and their words: each becomes a [`Diagnostic`] here.
+//! The one-off errors of a statement's form are worded where they are found,
+//! through [`Checker::err`](super::Checker::err), which takes their kind.
+
+use crate::diag::{Diagnostic, ErrorKind, SourceId};
+use crate::ir::Loc;
+use std::ops::Range;
+
+/// What an unknown name may have meant (found by [`crate::syntax::suggest`]
+/// and the well-known games).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Meant {
+    /// A well-known game not defined: its definition, to copy.
+    WellKnown { def: String },
+    /// A close name or keyword.
+    Close { name: String },
+    /// A misspelt well-known game, and its definition.
+    MisspeltWellKnown { name: String, def: String },
+    /// Nothing close.
+    Nothing,
+}
+
+/// The errors of checking, with where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ResolveError {
+    /// A name that is not defined.
+    UnknownName {
+        src: SourceId,
+        span: Range<usize>,
+        name: String,
+        meant: Meant,
+    },
+    /// A call with `got` arguments to `name`, which takes `want`.
+    Arity {
+        src: SourceId,
+        span: Range<usize>,
+        name: String,
+        want: usize,
+        got: usize,
+    },
+    /// A statement skipped: it needs `name` (through `via`, a name it uses,
+    /// if another), whose definition at `failed` (`place`, in words) has an
+    /// error.
+    Skipped {
+        src: SourceId,
+        span: Range<usize>,
+        via: Option<String>,
+        name: String,
+        failed: Loc,
+        place: String,
+    },
+}
+
+impl ResolveError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ResolveError::UnknownName { .. } => ErrorKind::UnknownName,
+            ResolveError::Arity { .. } => ErrorKind::Type,
+            ResolveError::Skipped { .. } => ErrorKind::Skipped,
+        }
+    }
+
+    /// The words of the error: the one place these are worded.
+    pub fn diagnostic(self) -> Diagnostic {
+        let kind = self.kind();
+        match self {
+            ResolveError::UnknownName {
+                src,
+                span,
+                name,
+                meant,
+            } => {
+                let d = Diagnostic::error(kind, span, format!("unknown name `{name}`"))
+                    .at(src)
+                    .label("not defined");
+                d.hint(match meant {
+                    Meant::WellKnown { def } => format!("define it first, for example: `{def}`"),
+                    Meant::Close { name } => format!("did you mean `{name}`?"),
+                    Meant::MisspeltWellKnown { name, def } => {
+                        format!("did you mean `{name}`? define it first, for example: `{def}`")
+                    }
+                    Meant::Nothing => "define it first with `game` or `let`".into(),
+                })
+            }
+            ResolveError::Arity {
+                src,
+                span,
+                name,
+                want,
+                got,
+            } => Diagnostic::error(
+                kind,
+                span,
+                format!(
+                    "`{name}` takes {want} argument{}, not {got}",
+                    if want == 1 { "" } else { "s" }
+                ),
+            )
+            .at(src)
+            .label(format!("{got} given here")),
+            ResolveError::Skipped {
+                src,
+                span,
+                via,
+                name,
+                failed,
+                place,
+            } => {
+                let message = match &via {
+                    Some(v) => {
+                        format!("skipped: `{v}` needs `{name}`, whose definition has an error")
+                    }
+                    None => {
+                        format!("skipped: `{name}` has no definition (its definition has an error)")
+                    }
+                };
+                let label = match &via {
+                    Some(v) => format!("`{v}` needs `{name}`"),
+                    None => format!("this needs `{name}`"),
+                };
+                let d = Diagnostic::error(kind, span, message)
+                    .at(src)
+                    .label(label)
+                    .hint(format!(
+                        "fix the definition of `{name}`; this statement then runs"
+                    ));
+                if failed.src == src {
+                    d.secondary(failed.range(), "the definition with the error")
+                } else {
+                    d.note(format!(
+                        "`{name}` is defined at {place}, which has an error"
+                    ))
+                }
+            }
+        }
+    }
+}
+
+impl From<ResolveError> for Diagnostic {
+    fn from(e: ResolveError) -> Self {
+        e.diagnostic()
+    }
+}
