@@ -279,3 +279,23 @@ fn the_docs_list_every_kind_the_code_has_and_each_has_a_test() {
         assert!(code.contains(k), "`{k}` is tested but not a kind");
     }
 }
+
+#[test]
+fn a_repl_command_refused_in_json_has_a_kind_too() {
+    let o = crate::common::mex_cmd(
+        &[],
+        b":format json\n:frobnicate\n:load /nonexistent/spec.mex\n:time maybe\n",
+    );
+    let kinds: Vec<(Value, Value)> = errors(&o)
+        .iter()
+        .map(|e| (e["command"].clone(), e["kind"].clone()))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            (json!("frobnicate"), json!("unknown_name")),
+            (json!("load"), json!("io")),
+            (json!("time"), json!("argument")),
+        ]
+    );
+}
