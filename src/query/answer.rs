@@ -26,22 +26,15 @@ pub enum Answer {
         p: bool,
         misere: bool,
     },
-    /// `moves G`: each winning move as `moves` prints it (a class of
-    /// moves of one kind may be one line), how many more there are beyond
-    /// those listed, and when there is none, why not.
-    Moves {
-        moves: Vec<String>,
-        more: u128,
-        none: Option<String>,
-    },
-    /// `misere moves G`: each move to a misère P-position, as `moves`
-    /// prints it, and when there is none, why not.
-    MisereMoves {
-        moves: Vec<String>,
-        none: Option<String>,
-    },
-    /// `explain G`: the derivation, a line a step.
-    Explain(Vec<String>),
+    /// `moves G`: the position asked and its value, each winning move (a
+    /// class of moves of one kind may be one [`Move`]), how many more there
+    /// are beyond those listed, and when there is none, why not.
+    Moves(Box<MovesAnswer>),
+    /// `misere moves G`: each move to a misère P-position, and when there
+    /// is none, why not.
+    MisereMoves(Box<MovesAnswer>),
+    /// `explain G`: the derivation, as data and a line a step.
+    Explain(Box<Explanation>),
     /// `misere explain`: lines, as `explain`.
     MisereExplain(Vec<String>),
     /// `equiv G, H`: the two values.
@@ -63,6 +56,206 @@ pub enum Answer {
     Research(Box<Researched>),
     /// How the checks of a run went, after its last answer.
     Summary(Summary),
+}
+
+/// Why a position has its value: the rule that gives it, the data that
+/// rule works on, and the derivation a line a step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The position, written in the language (`None` past
+    /// [`crate::query::show::WRITTEN`] characters).
+    pub position: Option<String>,
+    /// Its value (a loopy game's generalized value).
+    pub value: Reached,
+    pub rule: Rule,
+    /// For a mex: the options (or, for a heap of a family, each class of
+    /// options of one kind and value: its first member and how many), at
+    /// most [`crate::query::explain::OPTIONS`] of them.
+    pub options: Vec<OptionValue>,
+    /// Options past those in `options`.
+    pub options_more: u128,
+    /// For a sum (or a row of coins): each component and its value.
+    pub components: Vec<(String, u64)>,
+    /// For a period: how it reduces the heap.
+    pub period: Option<Reduced>,
+    /// The derivation as `explain` prints it.
+    pub lines: Vec<String>,
+}
+
+/// An option of a position and its value; `count` options of one kind
+/// and value for a class of a family's moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OptionValue {
+    pub to: Option<String>,
+    pub value: Reached,
+    pub count: u64,
+}
+
+/// A heap `n` reduced by a proven period: `n = base + q × period`, so
+/// `G(n) = G(base) + q × saltus`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reduced {
+    pub pre_period: u64,
+    pub period: u64,
+    pub saltus: u64,
+    pub heap: u64,
+    pub base: u64,
+    pub base_value: u64,
+}
+
+/// The rule a value follows from, as `explain` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rule {
+    /// The least value no option has.
+    Mex,
+    /// A sum: the nim-sum of its components' values.
+    NimSum,
+    /// A heap reduced by a proven period.
+    Period,
+    /// A heap reduced by a proven arithmetic period.
+    ArithmeticPeriod,
+    /// A position of a product of coin games: the nim product of its factors.
+    Tartan,
+    /// A Green Hackenbush picture: fusion and the colon principle.
+    Hackenbush,
+    /// A row of coins: the nim-sum of its single heads.
+    Coins,
+    /// A game that reaches a cycle: its generalized value.
+    Loopy,
+    /// A Nim heap `*n`.
+    Nimber,
+}
+
+impl Rule {
+    /// The word of the JSON form.
+    pub fn word(self) -> &'static str {
+        match self {
+            Rule::Mex => "mex",
+            Rule::NimSum => "nim-sum",
+            Rule::Period => "period",
+            Rule::ArithmeticPeriod => "arithmetic period",
+            Rule::Tartan => "tartan",
+            Rule::Hackenbush => "hackenbush",
+            Rule::Coins => "coins",
+            Rule::Loopy => "loopy",
+            Rule::Nimber => "nimber",
+        }
+    }
+}
+
+impl Explanation {
+    /// An explanation by `rule` with no data yet.
+    pub fn new(position: Option<String>, value: Reached, rule: Rule) -> Explanation {
+        Explanation {
+            position,
+            value,
+            rule,
+            options: Vec::new(),
+            options_more: 0,
+            components: Vec::new(),
+            period: None,
+            lines: Vec::new(),
+        }
+    }
+}
+
+/// The answer of `moves` and `misere moves`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovesAnswer {
+    /// The position asked, written in the language (`None` when it would
+    /// take more than [`crate::query::show::WRITTEN`] characters).
+    pub position: Option<String>,
+    /// Its value (`moves`) or its misère outcome (`misere moves`).
+    pub reached: Reached,
+    pub moves: Vec<Move>,
+    /// Winning moves past those listed, only counted.
+    pub more: u128,
+    /// Why no move wins, when none does.
+    pub none: Option<NoMove>,
+}
+
+impl MovesAnswer {
+    /// No winning move, for this reason.
+    pub fn none(position: Option<String>, reached: Reached, why: NoMove) -> MovesAnswer {
+        MovesAnswer {
+            position,
+            reached,
+            moves: Vec::new(),
+            more: 0,
+            none: Some(why),
+        }
+    }
+}
+
+/// One move: what it does, the whole position it leaves, and that
+/// position's value (or misère outcome).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    pub step: Step,
+    /// The position after the move, written in the language, so that
+    /// `grundy` of it parses in the same session (`None` when it would take
+    /// more than [`crate::query::show::WRITTEN`] characters). For a class
+    /// of moves, the position its first move leaves.
+    pub to: Option<String>,
+    pub reached: Reached,
+}
+
+/// What a move does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// A component (as shown) becomes one of its options (as shown).
+    Replace { from: String, into: String },
+    /// `count` moves of one kind on a heap of a family, each splitting it
+    /// into `game(a) + game(rest - a)` for `a = first, first + step, ...,
+    /// last`.
+    Class {
+        from: String,
+        game: String,
+        first: u64,
+        step: u64,
+        last: u64,
+        rest: u64,
+        count: u64,
+    },
+    /// Cutting the edge `a-b` of a picture (`in_sum`: the picture as shown,
+    /// when it is one component of several).
+    Cut {
+        picture: Option<String>,
+        edge: (u64, u64),
+    },
+    /// Turning these coins of a row.
+    Turn(Vec<u64>),
+}
+
+/// Where a move (or a position) stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reached {
+    /// Its Grundy value.
+    Value(u64),
+    /// The generalized value of a position that reaches a cycle.
+    Loopy(crate::engine::loopy::Value),
+    /// Its outcome in misère play: P or not.
+    Misere { p: bool },
+}
+
+/// Why no move wins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoMove {
+    /// The position (as shown) is a P-position: the components' values,
+    /// whose nim-sum is 0 (one value for a single game).
+    Zero { shown: String, values: Vec<u64> },
+    /// A row of coins (as quoted) of value 0.
+    Row { quoted: String },
+    /// A loopy P-position.
+    LoopyZero { shown: String },
+    /// A draw with no move that keeps it.
+    Draw { shown: String },
+    /// A misère P-position, with the rule or search that says so.
+    MisereP { shown: String, reason: String },
+    /// A misère end position: no move at all, so the player to move wins.
+    MisereEnd,
+    /// The moves could not be listed (a limit), for this reason.
+    NotListed { reason: String },
 }
 
 /// The checks a run (of one file or several, and `-e`) graded: how many,
@@ -295,11 +488,27 @@ pub struct Graded {
     pub found_words: Option<String>,
     /// Why the answer is what it is (for a FAIL).
     pub why: Vec<String>,
+    /// The winning moves of the position, where they tell why (a failed
+    /// outcome or move check); their line follows `why`.
+    pub winning: Option<Box<MovesAnswer>>,
+    /// For a failed value or outcome check: the position's explanation.
+    pub explained: Option<Box<Explanation>>,
+    /// For a failed move check: the move as graded.
+    pub graded_move: Option<GradedMove>,
     /// The share of the answer that is right, as a fraction (right, of),
     /// for graders that give partial credit: 1/1 for a pass; for a
     /// sequence, its terms that are right of its terms; for `check move`,
     /// 1/2 for a legal move that does not win; else 0/1.
     pub share: (u64, u64),
+}
+
+/// A move graded by `check move G -> H`: H written in the language, its
+/// value, and whether it is one move from G at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GradedMove {
+    pub to: Option<String>,
+    pub value: u64,
+    pub legal: bool,
 }
 
 /// The value an answer gives, for `check` to compare.
@@ -329,8 +538,8 @@ impl Answer {
             Answer::Set(_) => "set",
             Answer::Outcome { misere: false, .. } => "outcome",
             Answer::Outcome { misere: true, .. } => "misere outcome",
-            Answer::Moves { .. } => "moves",
-            Answer::MisereMoves { .. } => "misere moves",
+            Answer::Moves(_) => "moves",
+            Answer::MisereMoves(_) => "misere moves",
             Answer::Explain(_) => "explain",
             Answer::MisereExplain(_) => "misere explain",
             Answer::Equiv { .. } => "equiv",

@@ -6,7 +6,7 @@
 //! single heads of the same game, the row is shown as the plain sum.
 
 use super::check::MoveGraded;
-use super::{Answer, show};
+use super::{Explanation, Move, MovesAnswer, NoMove, Reached, Rule, Step, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::GameId;
 use std::collections::BTreeSet;
@@ -83,39 +83,48 @@ pub fn moves(
     game: GameId,
     heads: &[u64],
     len: u64,
-) -> Result<Option<Answer>, EvalError> {
+) -> Result<Option<MovesAnswer>, EvalError> {
     let heads: BTreeSet<u64> = heads.iter().copied().collect();
     let total = value(defs, store, game, &heads)?;
+    let name = &defs.games[game].name;
+    let position = Some(format!("{name}({})", quoted(&heads, len)));
     if total == 0 {
-        return Ok(Some(Answer::Moves {
-            moves: Vec::new(),
-            more: 0,
-            none: Some(format!(
-                "none: the row {} is a P-position (value 0), so every move leaves a nonzero value",
-                quoted(&heads, len)
-            )),
-        }));
+        let why = NoMove::Row {
+            quoted: quoted(&heads, len),
+        };
+        return Ok(Some(MovesAnswer::none(position, Reached::Value(0), why)));
     }
     let Some(all) = row_moves(defs, store, game, &heads)? else {
         return Ok(None);
     };
-    let mut lines = Vec::new();
+    let mut moves = Vec::new();
     for m in all {
-        if value(defs, store, game, &m.heads)? == 0 {
-            lines.push(turn_text(&m.turned));
+        let v = value(defs, store, game, &m.heads)?;
+        if v == 0 {
+            moves.push(Move {
+                step: Step::Turn(m.turned),
+                to: Some(format!("{name}({})", quoted(&m.heads, len))),
+                reached: Reached::Value(v),
+            });
         }
     }
-    lines.sort_by_key(|l| {
-        l.split([' ', ','])
-            .filter_map(|w| w.parse::<u64>().ok())
-            .collect::<Vec<_>>()
-    });
-    lines.dedup();
-    Ok(Some(Answer::Moves {
-        moves: lines,
+    moves.sort_by(|a, b| turned(a).cmp(turned(b)));
+    moves.dedup_by(|a, b| turned(a) == turned(b));
+    Ok(Some(MovesAnswer {
+        position,
+        reached: Reached::Value(total),
+        moves,
         more: 0,
         none: None,
     }))
+}
+
+/// The coins a move turns.
+fn turned(m: &Move) -> &[u64] {
+    match &m.step {
+        Step::Turn(c) => c,
+        _ => &[],
+    }
 }
 
 fn quoted(heads: &BTreeSet<u64>, len: u64) -> String {
@@ -130,13 +139,35 @@ pub fn explain(
     game: GameId,
     heads: &[u64],
     len: u64,
-) -> Result<Vec<String>, EvalError> {
+) -> Result<Explanation, EvalError> {
     let heads: BTreeSet<u64> = heads.iter().copied().collect();
     let name = &defs.games[game].name;
     let mut values = Vec::new();
     for &h in &heads {
         values.push(store.grundy(defs, &key(game, h))?);
     }
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    let position = Some(format!("{name}({})", quoted(&heads, len)));
+    let mut e = Explanation::new(position, Reached::Value(total), Rule::Coins);
+    e.components = heads
+        .iter()
+        .zip(&values)
+        .map(|(&h, &v)| (defs.show_key(&key(game, h)), v))
+        .collect();
+    e.lines = coin_lines(defs, store, game, &heads, len, &values)?;
+    Ok(e)
+}
+
+/// The lines of [`explain`].
+fn coin_lines(
+    defs: &Defs,
+    store: &mut Store,
+    game: GameId,
+    heads: &BTreeSet<u64>,
+    len: u64,
+    values: &[u64],
+) -> Result<Vec<String>, EvalError> {
+    let name = &defs.games[game].name;
     let total = values.iter().fold(0, |a, b| a ^ b);
     let at: Vec<String> = heads.iter().map(u64::to_string).collect();
     let mut lines = vec![match heads.len() {
@@ -203,12 +234,17 @@ pub fn check_move(
     let h: BTreeSet<u64> = to.iter().copied().collect();
     let turned: Vec<u64> = g.symmetric_difference(&h).copied().collect();
     let (gs, hs) = (quoted(&g, len), quoted(&h, len));
+    let name = &defs.games[game].name;
+    let written = Some(format!("{name}({})", quoted(&h, len)));
+    let v = value(defs, store, game, &h)?;
     let fail = |found: String, why: Vec<String>, legal: bool| {
         Ok(Some(MoveGraded {
             passed: false,
             legal,
             found,
             moves: moves.clone(),
+            to: written.clone(),
+            value: v,
             why,
         }))
     };
@@ -234,7 +270,6 @@ pub fn check_move(
         return Ok(None);
     };
     if !all.iter().any(|m| m.turned == turned) {
-        let name = &defs.games[game].name;
         return fail(
             format!("no move from {gs} to {hs}"),
             vec![format!(
@@ -244,13 +279,14 @@ pub fn check_move(
             false,
         );
     }
-    let v = value(defs, store, game, &h)?;
     if v == 0 {
         return Ok(Some(MoveGraded {
             passed: true,
             legal: true,
             found: "a winning move".into(),
             moves,
+            to: written,
+            value: v,
             why: Vec::new(),
         }));
     }

@@ -15,7 +15,9 @@
 //! moves to values above n are reversible. The graph is bounded by `set
 //! positions`, so a game that reaches positions without end is refused.
 
-use super::{Answer, show};
+use super::{
+    Answer, Explanation, Move, MovesAnswer, NoMove, OptionValue, Reached, Rule, Step, show,
+};
 use crate::engine::loopy::{self, Value};
 use crate::eval::driver::LOOPY;
 use crate::eval::error::{LimitError, setting_name};
@@ -254,9 +256,9 @@ fn moves_with_values(
     defs: &Defs,
     store: &mut Store,
     g: &Game,
-) -> Result<(Value, Vec<(String, Value)>), EvalError> {
+) -> Result<(Value, Vec<Move>), EvalError> {
     let root = split(defs, store, &g.parts)?;
-    let mut moves: Vec<(String, State)> = Vec::new();
+    let mut moves: Vec<(Step, Option<String>, State)> = Vec::new();
     for (i, p) in g.parts.iter().enumerate() {
         let from = show::game(defs, &Game::single(p.clone()));
         let rest: Vec<Part> = g.parts[..i]
@@ -279,12 +281,16 @@ fn moves_with_values(
         for o in opts {
             let mut parts = rest.clone();
             parts.extend(o.parts.iter().cloned());
-            let to = show::game(defs, &o);
-            moves.push((format!("{from} -> {to}"), split(defs, store, &parts)?));
+            let step = Step::Replace {
+                from: from.clone(),
+                into: show::game(defs, &o),
+            };
+            let to = show::written(defs, &super::moves::replaced(g, i, &o));
+            moves.push((step, to, split(defs, store, &parts)?));
         }
     }
     let mut roots = vec![root.clone()];
-    roots.extend(moves.iter().map(|(_, s)| s.clone()));
+    roots.extend(moves.iter().map(|(_, _, s)| s.clone()));
     let graph = graph(defs, store, roots)?;
     let of = |s: &State| {
         graph
@@ -293,7 +299,14 @@ fn moves_with_values(
             .unwrap_or(Value::Infinite(Vec::new()))
     };
     let value = of(&root);
-    let moves = moves.into_iter().map(|(line, s)| (line, of(&s))).collect();
+    let moves = moves
+        .into_iter()
+        .map(|(step, to, s)| Move {
+            step,
+            to,
+            reached: Reached::Loopy(of(&s)),
+        })
+        .collect();
     Ok((value, moves))
 }
 
@@ -301,49 +314,62 @@ fn moves_with_values(
 /// in a draw, the moves that keep the draw.
 pub fn moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
     let (v, all) = moves_with_values(defs, store, g)?;
-    let name = show::game(defs, g);
-    let (lines, none) = match v.outcome() {
-        Some(false) => (
-            Vec::new(),
-            Some(format!(
-                "none: {name} is a P-position (value 0), so every move leaves a position the other player wins"
-            )),
-        ),
+    let shown = show::game(defs, g);
+    let position = show::written(defs, g);
+    let (moves, none) = match v.outcome() {
+        Some(false) => (Vec::new(), Some(NoMove::LoopyZero { shown })),
         Some(true) => (
             all.into_iter()
-                .filter(|(_, v)| *v == Value::Finite(0))
-                .map(|(l, _)| l)
+                .filter(|m| m.reached == Reached::Loopy(Value::Finite(0)))
                 .collect(),
             None,
         ),
         None => {
-            let keep: Vec<String> = all
+            let keep: Vec<Move> = all
                 .into_iter()
-                .filter(|(_, v)| v.outcome().is_none())
-                .map(|(l, v)| format!("{l} (keeps the draw: {})", show_value(&v)))
+                .filter(|m| matches!(&m.reached, Reached::Loopy(w) if w.outcome().is_none()))
                 .collect();
-            let none = keep.is_empty().then(|| format!("none: {name} is a draw"));
+            let none = keep.is_empty().then_some(NoMove::Draw { shown });
             (keep, none)
         }
     };
-    Ok(Answer::Moves {
-        moves: lines,
+    Ok(Answer::Moves(Box::new(MovesAnswer {
+        position,
+        reached: Reached::Loopy(v),
+        moves,
         more: 0,
         none,
-    })
+    })))
 }
 
 /// `explain` of a loopy game: each move and the value it leads to, and how
 /// the value follows.
-pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, EvalError> {
+pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Explanation, EvalError> {
     let (v, all) = moves_with_values(defs, store, g)?;
+    let mut e = Explanation::new(
+        show::written(defs, g),
+        Reached::Loopy(v.clone()),
+        Rule::Loopy,
+    );
+    e.options = all
+        .iter()
+        .take(super::explain::OPTIONS)
+        .map(|m| OptionValue {
+            to: m.to.clone(),
+            value: m.reached.clone(),
+            count: 1,
+        })
+        .collect();
+    e.options_more = all.len().saturating_sub(super::explain::OPTIONS) as u128;
     let name = show::game(defs, g);
     let mut out = vec![format!(
         "{name} can be reached from itself: its value is the generalized Sprague-Grundy value, {}",
         show_value(&v)
     )];
-    for (l, w) in &all {
-        out.push(format!("  {l}: {}", show_value(w)));
+    for m in &all {
+        if let (Step::Replace { from, into }, Reached::Loopy(w)) = (&m.step, &m.reached) {
+            out.push(format!("  {from} -> {into}: {}", show_value(w)));
+        }
     }
     out.push(match &v {
         Value::Finite(m) => format!(
@@ -355,5 +381,6 @@ pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, 
         ),
         Value::Infinite(_) => "∞: no number fits, and no option has value 0: with best play the game goes on for ever (a draw)".to_string(),
     });
-    Ok(out)
+    e.lines = out;
+    Ok(e)
 }

@@ -3,9 +3,9 @@
 //! behind misère answers: Bouton's rule where every component plays like a
 //! Nim heap, a winning move, or the search.
 
-use super::Answer;
 use super::misere::Misere;
 use super::show;
+use super::{Answer, Move, MovesAnswer, NoMove, Reached, Step};
 use crate::engine::misere::{Item, bouton_p};
 use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Game, Part, Store};
@@ -16,25 +16,36 @@ use std::ops::ControlFlow;
 pub fn misere_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
     let mut m = Misere::new(defs, store);
     let items = m.items(g)?;
-    let none = |why: String| Answer::MisereMoves {
-        moves: Vec::new(),
-        none: Some(why),
+    let position = show::written(defs, g);
+    let none = |p: bool, why: NoMove| {
+        Answer::MisereMoves(Box::new(MovesAnswer::none(
+            position.clone(),
+            Reached::Misere { p },
+            why,
+        )))
     };
     if m.outcome(&items, g)? {
         let reason = p_reason(&mut m, g, &items)?;
-        return Ok(none(format!(
-            "none: {} is a P-position in misère play: {reason}",
-            show::game(defs, g)
-        )));
+        return Ok(none(
+            true,
+            NoMove::MisereP {
+                shown: show::game(defs, g),
+                reason,
+            },
+        ));
     }
     let moves = winning_moves(&mut m, g, &items, usize::MAX)?;
     if moves.is_empty() {
         // only the end has no move to a P-position and is N
-        return Ok(none(
-            "none: there is no move, and in misère play the player who cannot move wins".into(),
-        ));
+        return Ok(none(false, NoMove::MisereEnd));
     }
-    Ok(Answer::MisereMoves { moves, none: None })
+    Ok(Answer::MisereMoves(Box::new(MovesAnswer {
+        position,
+        reached: Reached::Misere { p: false },
+        moves,
+        more: 0,
+        none: None,
+    })))
 }
 
 /// Why a misère check failed: the rule or the move behind the answer found.
@@ -55,7 +66,10 @@ pub fn why(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, Eval
     }
     let first = winning_moves(&mut m, g, &items, 1)?;
     let line = match first.first() {
-        Some(mv) => format!("{mv} leaves a P-position in misère play, so the player to move wins"),
+        Some(mv) => format!(
+            "{} leaves a P-position in misère play, so the player to move wins",
+            replace_text(mv)
+        ),
         None => NO_MOVE.into(),
     };
     lines.push(if lines.is_empty() {
@@ -100,7 +114,7 @@ pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<String>, 
     }
     let more = moves.len() > SHOWN;
     for mv in moves.iter().take(SHOWN) {
-        lines.push(format!("  {mv} leaves a P-position"));
+        lines.push(format!("  {} leaves a P-position", replace_text(mv)));
     }
     if more {
         lines.push("  and more: `misere moves` lists them all".into());
@@ -191,13 +205,22 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// Moves from `g` to misère P-positions, as lines, at most `limit`.
+/// `dk(5) -> dk(1) + dk(2)`: a move of [`winning_moves`], which all
+/// replace a component.
+fn replace_text(m: &Move) -> String {
+    match &m.step {
+        Step::Replace { from, into } => format!("{from} -> {into}"),
+        _ => String::new(),
+    }
+}
+
+/// Moves from `g` to misère P-positions, at most `limit`.
 fn winning_moves(
     m: &mut Misere,
     g: &Game,
     items: &[Item],
     limit: usize,
-) -> Result<Vec<String>, EvalError> {
+) -> Result<Vec<Move>, EvalError> {
     let defs = m.defs;
     let mut lines = Vec::new();
     let mut seen: FxHashSet<Vec<String>> = FxHashSet::default();
@@ -230,7 +253,14 @@ fn winning_moves(
             let mut canon = show::canonical(defs, &to);
             canon.insert(0, from.clone());
             if seen.insert(canon) {
-                lines.push(format!("{from} -> {}", show::game(defs, &to)));
+                lines.push(Move {
+                    step: Step::Replace {
+                        from: from.clone(),
+                        into: show::game(defs, &to),
+                    },
+                    to: show::written(defs, &super::moves::replaced(g, i, &to)),
+                    reached: Reached::Misere { p: true },
+                });
                 if lines.len() >= limit {
                     break;
                 }

@@ -23,8 +23,9 @@ pub mod show;
 mod table;
 
 pub use answer::{
-    Answer, Checksum, FileFormat, Found, GenusAnswer, Graded, PeriodAnswer, PeriodFound, PlotKind,
-    Plotted, QuotientAnswer, RareFound, Researched, Sequence, Summary, Table,
+    Answer, Checksum, Explanation, FileFormat, Found, GenusAnswer, Graded, GradedMove, Move,
+    MovesAnswer, NoMove, OptionValue, PeriodAnswer, PeriodFound, PlotKind, Plotted, QuotientAnswer,
+    RareFound, Reached, Reduced, Researched, Rule, Sequence, Step, Summary, Table,
 };
 
 use crate::eval::error::LimitError;
@@ -82,25 +83,26 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         }
         QueryIr::Moves(GameExpr::Row {
             game, heads, len, ..
-        }) if let Some(a) = coins::moves(defs, store, *game, heads, *len)? => a,
+        }) if let Some(m) = coins::moves(defs, store, *game, heads, *len)? => {
+            Answer::Moves(Box::new(m))
+        }
         QueryIr::Explain(GameExpr::Row {
             game, heads, len, ..
-        }) => Answer::Explain(coins::explain(defs, store, *game, heads, *len)?),
+        }) => Answer::Explain(Box::new(coins::explain(defs, store, *game, heads, *len)?)),
         QueryIr::Moves(e) => {
             let g = store.eval_game(defs, e)?;
             match moves::winning_moves(defs, store, &g) {
                 Err(err) if loopy::is_cycle(&err) => loopy::moves(defs, store, &g)?,
-                other => other?,
+                other => Answer::Moves(Box::new(other?)),
             }
         }
         QueryIr::Explain(e) => {
             let g = store.eval_game(defs, e)?;
-            match explain::explain(defs, store, &g) {
-                Err(err) if loopy::is_cycle(&err) => {
-                    Answer::Explain(loopy::explain(defs, store, &g)?)
-                }
-                other => Answer::Explain(other?),
-            }
+            let e = match explain::explain(defs, store, &g) {
+                Err(err) if loopy::is_cycle(&err) => loopy::explain(defs, store, &g)?,
+                other => other?,
+            };
+            Answer::Explain(Box::new(e))
         }
         QueryIr::Equiv(a, b) => {
             let ga = store.eval_game(defs, a)?;

@@ -4,7 +4,7 @@
 //! also have options of higher value, and moving up can win too.
 
 use super::heap_options::{self, OptionClass};
-use super::{Answer, show};
+use super::{Move, MovesAnswer, NoMove, Reached, Step, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::ControlFlow;
@@ -12,37 +12,26 @@ use std::ops::ControlFlow;
 /// Winning moves listed before the rest are only counted.
 const MAX_LINES: usize = 1000;
 
-/// Every winning move, as `from -> to` (past the first [`MAX_LINES`] only
-/// counted); in a P-position none, and why.
-pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalError> {
+/// Every winning move (past the first [`MAX_LINES`] only counted); in a
+/// P-position none, and why.
+pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<MovesAnswer, EvalError> {
     let mut values = Vec::with_capacity(g.parts.len());
     for p in &g.parts {
         values.push(store.value(defs, &Game::single(p.clone()))?);
     }
     let total = values.iter().fold(0, |a, b| a ^ b);
+    let position = show::written(defs, g);
     if total == 0 {
-        let why = if g.parts.len() > 1 {
-            format!(
-                "none: {} is a P-position ({}), so every move leaves a nonzero value",
-                show::game(defs, g),
-                show::xor_line(&values)
-            )
-        } else {
-            format!(
-                "none: {} is a P-position (value 0), so every move leaves a nonzero value",
-                show::game(defs, g)
-            )
+        let why = NoMove::Zero {
+            shown: show::game(defs, g),
+            values,
         };
-        return Ok(Answer::Moves {
-            moves: Vec::new(),
-            more: 0,
-            none: Some(why),
-        });
+        return Ok(MovesAnswer::none(position, Reached::Value(0), why));
     }
     let mut found = Listed::default();
     // The same component twice (`a + a`) gives the same moves twice.
     let mut done: FxHashSet<String> = FxHashSet::default();
-    for (p, &v) in g.parts.iter().zip(&values) {
+    for (i, (p, &v)) in g.parts.iter().zip(&values).enumerate() {
         let target = v ^ total;
         if target >= v && matches!(p, Part::Nim { .. }) {
             continue;
@@ -51,12 +40,15 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
         if !done.insert(from.clone()) {
             continue;
         }
+        let reached = Reached::Value(total ^ v ^ target);
         if let Part::Pos(key) = p
             && let Some(rule) = heap_options::rule_for(defs, store, key)
         {
             heap_options::each_option(defs, store, key, &rule, |c| {
                 if c.value == target {
-                    found.add(c.count, || class_line(defs, key, &from, c));
+                    found.add(c.count, || {
+                        class_move(defs, g, i, key, &from, c, reached.clone())
+                    });
                 }
                 ControlFlow::Continue(())
             })?;
@@ -64,12 +56,16 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
         }
         // a picture: the edges whose cut wins
         if let Part::Picture(pic) = p {
-            for (i, o) in store.picture_options(pic)? {
+            for (e, o) in store.picture_options(pic)? {
                 if store.value(defs, &o)? == target {
-                    let (a, b) = pic.edges[i];
-                    found.add(1, || match g.parts.len() {
-                        1 => format!("cut {a}-{b}"),
-                        _ => format!("{from}: cut {a}-{b}"),
+                    let picture = (g.parts.len() > 1).then(|| from.clone());
+                    found.add(1, || Move {
+                        step: Step::Cut {
+                            picture,
+                            edge: pic.edges[e],
+                        },
+                        to: show::written(defs, &replaced(g, i, &o)),
+                        reached: reached.clone(),
                     });
                 }
             }
@@ -87,28 +83,46 @@ pub fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer,
                 _ => without_terminal(defs, store, to, &mut terminal)?,
             };
             if seen.insert(show::canonical(defs, &to)) {
-                found.add(1, || format!("{from} -> {}", show::game(defs, &to)));
+                found.add(1, || Move {
+                    step: Step::Replace {
+                        from: from.clone(),
+                        into: show::game(defs, &to),
+                    },
+                    to: show::written(defs, &replaced(g, i, &to)),
+                    reached: reached.clone(),
+                });
             }
         }
     }
-    Ok(Answer::Moves {
-        moves: found.lines,
+    Ok(MovesAnswer {
+        position,
+        reached: Reached::Value(total),
+        moves: found.moves,
         more: found.more,
         none: None,
     })
 }
 
-/// The winning moves found so far: the first lines, then a count.
+/// `g` with its part `i` replaced by the game `by` (its parts in its place).
+pub fn replaced(g: &Game, i: usize, by: &Game) -> Game {
+    let mut parts = Vec::with_capacity(g.parts.len() + by.parts.len());
+    parts.extend(g.parts[..i].iter().cloned());
+    parts.extend(by.parts.iter().cloned());
+    parts.extend(g.parts[i + 1..].iter().cloned());
+    Game { parts }
+}
+
+/// The winning moves found so far: the first ones, then a count.
 #[derive(Default)]
 struct Listed {
-    lines: Vec<String>,
+    moves: Vec<Move>,
     more: u128,
 }
 
 impl Listed {
-    fn add(&mut self, count: u64, line: impl FnOnce() -> String) {
-        if self.lines.len() < MAX_LINES {
-            self.lines.push(line());
+    fn add(&mut self, count: u64, one: impl FnOnce() -> Move) {
+        if self.moves.len() < MAX_LINES {
+            self.moves.push(one());
             self.more += u128::from(count) - 1;
         } else {
             self.more += u128::from(count);
@@ -116,33 +130,45 @@ impl Listed {
     }
 }
 
-/// `kayles(10) -> kayles(1) + kayles(8)`, or for a class of moves of one
-/// value, `kayles(N) -> kayles(a) + kayles(R - a) for a = 73, 85, ..., X (K moves)`.
-fn class_line(defs: &Defs, key: &Key, from: &str, c: &OptionClass) -> String {
+/// `kayles(10) -> kayles(1) + kayles(8)`, or a class of moves of one
+/// value, `kayles(N) -> kayles(a) + kayles(R - a) for a = 73, 85, ..., X`;
+/// its position is the one the first move of the class leaves.
+fn class_move(
+    defs: &Defs,
+    g: &Game,
+    i: usize,
+    key: &Key,
+    from: &str,
+    c: &OptionClass,
+    reached: Reached,
+) -> Move {
     let heap = |h: u64| {
-        defs.show_key(&Key {
+        Part::Pos(Key {
             game: key.game,
             args: [h].into_iter().collect(),
         })
     };
-    if c.count <= 1 {
-        let to: Vec<String> = c.heaps.iter().map(|&h| heap(h)).collect();
-        let to = if to.is_empty() {
-            "0".to_string()
-        } else {
-            to.join(" + ")
-        };
-        return format!("{from} -> {to}");
-    }
-    let name = &defs.games[key.game].name;
-    let rest = c.heaps[0] + c.heaps[1];
-    let last = c.last_heaps()[0];
-    format!(
-        "{from} -> {name}(a) + {name}({rest} - a) for a = {}, {}, ..., {last} ({} moves)",
-        c.heaps[0],
-        c.heaps[0] + c.step,
-        c.count
-    )
+    let first = Game {
+        parts: c.heaps.iter().map(|&h| heap(h)).collect(),
+    };
+    let to = show::written(defs, &replaced(g, i, &first));
+    let step = if c.count <= 1 {
+        Step::Replace {
+            from: from.to_string(),
+            into: show::game(defs, &first),
+        }
+    } else {
+        Step::Class {
+            from: from.to_string(),
+            game: defs.games[key.game].name.clone(),
+            first: c.heaps[0],
+            step: c.step,
+            last: c.last_heaps()[0],
+            rest: c.heaps[0] + c.heaps[1],
+            count: c.count,
+        }
+    };
+    Move { step, to, reached }
 }
 
 /// The options of one component that have the given value.

@@ -65,6 +65,58 @@ fn write_part(defs: &Defs, p: &Part, depth: usize, out: &mut String) {
     }
 }
 
+/// The longest position [`written`] writes, in bytes.
+pub const WRITTEN: usize = 100_000;
+
+/// A position written in full in the language, so that it parses back to
+/// the same game in the same session: no part shortened, unlike [`game`].
+/// `None` when it would take more than [`WRITTEN`] bytes (an explicit game
+/// that shares its options may be exponentially long written out).
+pub fn written(defs: &Defs, g: &Game) -> Option<String> {
+    let mut out = String::new();
+    write_full(defs, g, &mut out).then_some(out)
+}
+
+fn write_full(defs: &Defs, g: &Game, out: &mut String) -> bool {
+    if g.parts.is_empty() {
+        out.push('0');
+    }
+    for (i, p) in g.parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(" + ");
+        }
+        let fits = match p {
+            Part::Options(e) => {
+                out.push('{');
+                for (i, o) in e.options.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    if !write_full(defs, o, out) {
+                        return false;
+                    }
+                }
+                out.push('}');
+                true
+            }
+            Part::Picture(pic) => {
+                let edges: Vec<String> =
+                    pic.edges.iter().map(|(a, b)| format!("{a}-{b}")).collect();
+                out.push_str(&format!("hackenbush {{{}}}", edges.join(", ")));
+                true
+            }
+            _ => {
+                write_part(defs, p, DEPTH, out);
+                true
+            }
+        };
+        if !fits || out.len() > WRITTEN {
+            return false;
+        }
+    }
+    out.len() <= WRITTEN
+}
+
 /// A sum's components as written, sorted: two ways of writing one
 /// position (`a + b`, `b + a`) give the same key.
 pub fn canonical(defs: &Defs, g: &Game) -> Vec<String> {

@@ -6,11 +6,12 @@
 //! `file`, `line`, `column` (1-based) and `hint`, and a limit error
 //! `limit`, `needed` and `allowed`.
 
+use super::text;
 use crate::diag::{Diagnostic, ErrorKind, Sources};
 use crate::ir::Expect;
 use crate::query::{
-    Answer, FileFormat, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound,
-    Researched,
+    Answer, Explanation, FileFormat, Found, Graded, Move, MovesAnswer, PeriodAnswer, PeriodFound,
+    PlotKind, Plotted, RareFound, Reached, Researched, Rule, Step,
 };
 use serde_json::{Map, Value, json};
 
@@ -34,16 +35,9 @@ pub fn answer(a: &Answer) -> Value {
         Answer::LoopyGrundy(crate::engine::loopy::Value::Infinite(k)) => {
             json!({ "value": "inf", "finite": k })
         }
-        Answer::Moves { moves, more, none } => match none {
-            Some(why) => json!({ "moves": moves, "reason": why }),
-            None if *more > 0 => json!({ "moves": moves, "more": big(*more) }),
-            None => json!({ "moves": moves }),
-        },
-        Answer::MisereMoves { moves, none } => match none {
-            Some(why) => json!({ "moves": moves, "reason": why }),
-            None => json!({ "moves": moves }),
-        },
-        Answer::Explain(lines) | Answer::MisereExplain(lines) => json!({ "lines": lines }),
+        Answer::Moves(m) | Answer::MisereMoves(m) => moves(m),
+        Answer::Explain(e) => explanation(e),
+        Answer::MisereExplain(lines) => json!({ "lines": lines }),
         Answer::Equiv { a, b } => json!({ "equivalent": a == b, "values": [a, b] }),
         Answer::Sequence(s) => match s.by {
             Some(by) => json!({ "from": s.from, "values": s.values, "by": by }),
@@ -101,6 +95,122 @@ pub fn answer(a: &Answer) -> Value {
     if let Value::Object(rest) = rest {
         o.extend(rest);
     }
+    Value::Object(o)
+}
+
+/// `moves` and `misere moves`: the position asked, its value (or misère
+/// outcome), and each move as an object; `more` counts moves not listed,
+/// `reason` says why there is none.
+fn moves(m: &MovesAnswer) -> Value {
+    let mut o = Map::new();
+    o.insert("position".into(), m.position.clone().into());
+    o.extend(reached(&m.reached));
+    o.insert(
+        "moves".into(),
+        Value::Array(m.moves.iter().map(one_move).collect()),
+    );
+    if m.more > 0 {
+        o.insert("more".into(), big(m.more));
+    }
+    if let Some(n) = &m.none {
+        o.insert("reason".into(), text::no_move(n).into());
+    }
+    Value::Object(o)
+}
+
+/// A move: `text` as `moves` prints it, `to` the whole position it leaves
+/// (written in the language), and that position's `value` (or misère
+/// `outcome`); the parts of the move besides.
+pub fn one_move(m: &Move) -> Value {
+    let mut o = Map::new();
+    o.insert("text".into(), text::move_line(m).into());
+    o.insert("to".into(), m.to.clone().into());
+    o.extend(reached(&m.reached));
+    match &m.step {
+        Step::Replace { from, into } => {
+            o.insert("from".into(), from.clone().into());
+            o.insert("into".into(), into.clone().into());
+        }
+        Step::Class { from, count, .. } => {
+            o.insert("from".into(), from.clone().into());
+            o.insert("count".into(), (*count).into());
+        }
+        Step::Cut { picture, edge } => {
+            o.insert("from".into(), picture.clone().into());
+            o.insert("cut".into(), json!([edge.0, edge.1]));
+        }
+        Step::Turn(coins) => {
+            o.insert("turn".into(), coins.clone().into());
+        }
+    }
+    Value::Object(o)
+}
+
+/// `"value": V`, a loopy value (`"value": "inf", "finite": [..]`), or
+/// `"outcome": "P"` in misère play.
+fn reached(r: &Reached) -> Map<String, Value> {
+    let v = match r {
+        Reached::Value(v) => json!({ "value": v }),
+        Reached::Loopy(crate::engine::loopy::Value::Finite(v)) => json!({ "value": v }),
+        Reached::Loopy(crate::engine::loopy::Value::Infinite(k)) => {
+            json!({ "value": "inf", "finite": k })
+        }
+        Reached::Misere { p } => json!({ "outcome": pn(*p) }),
+    };
+    match v {
+        Value::Object(o) => o,
+        _ => Map::new(),
+    }
+}
+
+/// `explain`: the position, its value, the rule, that rule's data
+/// (`options`, `components`, `period`) and the lines.
+pub fn explanation(e: &Explanation) -> Value {
+    let mut o = Map::new();
+    o.insert("position".into(), e.position.clone().into());
+    o.extend(reached(&e.value));
+    o.insert("rule".into(), e.rule.word().into());
+    if !e.options.is_empty() || matches!(e.rule, Rule::Mex | Rule::Nimber | Rule::Loopy) {
+        let options: Vec<Value> = e
+            .options
+            .iter()
+            .map(|op| {
+                let mut one = Map::new();
+                one.insert("to".into(), op.to.clone().into());
+                one.extend(reached(&op.value));
+                if op.count > 1 {
+                    one.insert("count".into(), op.count.into());
+                }
+                Value::Object(one)
+            })
+            .collect();
+        o.insert("options".into(), options.into());
+        if e.options_more > 0 {
+            o.insert("options_more".into(), big(e.options_more));
+        }
+    }
+    if !e.components.is_empty() || matches!(e.rule, Rule::NimSum | Rule::Coins) {
+        let components: Vec<Value> = e
+            .components
+            .iter()
+            .map(|(game, value)| json!({ "game": game, "value": value }))
+            .collect();
+        o.insert("components".into(), components.into());
+    }
+    if let Some(p) = &e.period {
+        o.insert(
+            "period".into(),
+            json!({
+                "pre_period": p.pre_period,
+                "period": p.period,
+                "saltus": p.saltus,
+                "heap": p.heap,
+                "reduced": p.base,
+                "reduced_value": p.base_value,
+            }),
+        );
+    }
+    o.insert("lines".into(), e.lines.clone().into());
     Value::Object(o)
 }
 
@@ -263,9 +373,38 @@ fn check(g: &Graded) -> Value {
             Found::Shown(s) => s.into(),
         },
     );
-    if !g.why.is_empty() {
-        o.insert("why".into(), g.why.clone().into());
+    if !g.passed {
+        o.insert("why".into(), why(g));
     }
+    Value::Object(o)
+}
+
+/// Why a check failed: for a value or outcome, the explanation of the
+/// position (its `explain` object); for a move, the position it leaves
+/// (`to`), its `value` and whether it is a move at all (`legal`); the
+/// winning moves as objects where they tell why; and `lines`, the reasons
+/// as the text prints them.
+fn why(g: &Graded) -> Value {
+    let mut o = match g.explained.as_deref().map(explanation) {
+        Some(Value::Object(e)) => e,
+        _ => Map::new(),
+    };
+    if let Some(m) = &g.graded_move {
+        o.insert("to".into(), m.to.clone().into());
+        o.insert("value".into(), m.value.into());
+        o.insert("legal".into(), m.legal.into());
+    }
+    if let Some(w) = &g.winning {
+        o.insert(
+            "moves".into(),
+            Value::Array(w.moves.iter().map(one_move).collect()),
+        );
+    }
+    let mut lines = g.why.clone();
+    if let Some(w) = &g.winning {
+        lines.push(text::winning(w));
+    }
+    o.insert("lines".into(), lines.into());
     Value::Object(o)
 }
 

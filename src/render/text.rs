@@ -4,8 +4,8 @@
 
 use super::table;
 use crate::query::{
-    Answer, FileFormat, Found, Graded, PeriodAnswer, PeriodFound, PlotKind, Plotted, RareFound,
-    Researched, Sequence, outcome_line,
+    Answer, FileFormat, Found, Graded, Move, MovesAnswer, NoMove, PeriodAnswer, PeriodFound,
+    PlotKind, Plotted, RareFound, Reached, Researched, Sequence, Step, outcome_line,
 };
 
 pub fn lines(a: &Answer) -> Vec<String> {
@@ -18,25 +18,9 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::LoopyOutcome(Some(p)) => vec![outcome_line(*p)],
         Answer::LoopyOutcome(None) => vec!["D (a draw: neither player can force a win)".into()],
         Answer::LoopyGrundy(v) => vec![crate::query::loopy::show_value(v)],
-        Answer::Moves { moves, more, none } => {
-            if moves.is_empty() {
-                return vec![none.clone().unwrap_or_else(|| "none".into())];
-            }
-            let mut lines = moves.clone();
-            if *more > 0 {
-                lines.push(format!(
-                    "... and {more} more winning move{}",
-                    if *more == 1 { "" } else { "s" }
-                ));
-            }
-            lines
-        }
-        Answer::MisereMoves { moves, none } => lines(&Answer::Moves {
-            moves: moves.clone(),
-            more: 0,
-            none: none.clone(),
-        }),
-        Answer::Explain(lines) | Answer::MisereExplain(lines) => lines.clone(),
+        Answer::Moves(m) | Answer::MisereMoves(m) => moves(m),
+        Answer::Explain(e) => e.lines.clone(),
+        Answer::MisereExplain(lines) => lines.clone(),
         Answer::Equiv { a, b } => vec![if a == b {
             format!("equivalent: both have value {a}, so their sum is a P-position")
         } else {
@@ -55,6 +39,100 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::Research(r) => researched(r),
         Answer::Summary(s) => vec![summary(s)],
     }
+}
+
+/// Each move on its line, then how many more there are; or why there is
+/// none.
+fn moves(m: &MovesAnswer) -> Vec<String> {
+    if m.moves.is_empty() {
+        return vec![m.none.as_ref().map_or_else(|| "none".into(), no_move)];
+    }
+    let mut lines: Vec<String> = m.moves.iter().map(move_line).collect();
+    if m.more > 0 {
+        lines.push(format!(
+            "... and {} more winning move{}",
+            m.more,
+            if m.more == 1 { "" } else { "s" }
+        ));
+    }
+    lines
+}
+
+/// A move as `moves` lists it: `nim(6) -> nim(5)`, `turn 7, 9`, `cut 3-3`,
+/// `kayles(N) -> kayles(a) + kayles(R - a) for a = 73, 85, ..., X (K moves)`;
+/// a move of a loopy game that keeps a draw says so.
+pub fn move_line(m: &Move) -> String {
+    let text = step(&m.step);
+    match &m.reached {
+        Reached::Loopy(v) if v.outcome().is_none() => {
+            format!(
+                "{text} (keeps the draw: {})",
+                crate::query::loopy::show_value(v)
+            )
+        }
+        _ => text,
+    }
+}
+
+/// What a move does, in words.
+pub fn step(s: &Step) -> String {
+    match s {
+        Step::Replace { from, into } => format!("{from} -> {into}"),
+        Step::Class {
+            from,
+            game,
+            first,
+            step,
+            last,
+            rest,
+            count,
+        } => format!(
+            "{from} -> {game}(a) + {game}({rest} - a) for a = {first}, {}, ..., {last} ({count} moves)",
+            first + step
+        ),
+        Step::Cut {
+            picture: None,
+            edge: (a, b),
+        } => format!("cut {a}-{b}"),
+        Step::Cut {
+            picture: Some(p),
+            edge: (a, b),
+        } => format!("{p}: cut {a}-{b}"),
+        Step::Turn(coins) => format!("turn {}", joined(coins, ", ")),
+    }
+}
+
+/// Why no move wins, as the line `moves` writes.
+pub fn no_move(n: &NoMove) -> String {
+    match n {
+        NoMove::Zero { shown, values } if values.len() > 1 => format!(
+            "none: {shown} is a P-position ({}), so every move leaves a nonzero value",
+            xor_line(values)
+        ),
+        NoMove::Zero { shown, .. } => {
+            format!("none: {shown} is a P-position (value 0), so every move leaves a nonzero value")
+        }
+        NoMove::Row { quoted } => format!(
+            "none: the row {quoted} is a P-position (value 0), so every move leaves a nonzero value"
+        ),
+        NoMove::LoopyZero { shown } => format!(
+            "none: {shown} is a P-position (value 0), so every move leaves a position the other player wins"
+        ),
+        NoMove::Draw { shown } => format!("none: {shown} is a draw"),
+        NoMove::MisereP { shown, reason } => {
+            format!("none: {shown} is a P-position in misère play: {reason}")
+        }
+        NoMove::MisereEnd => {
+            "none: there is no move, and in misère play the player who cannot move wins".into()
+        }
+        NoMove::NotListed { reason } => format!("none listed: {reason}"),
+    }
+}
+
+/// `3 xor 5 xor 6 = 0`.
+pub fn xor_line(values: &[u64]) -> String {
+    let total = values.iter().fold(0, |a, b| a ^ b);
+    format!("{} = {total}", joined(values, " xor "))
 }
 
 /// The line a run with checks ends with: `2 of 11 checks failed`, or
@@ -338,7 +416,43 @@ fn check(g: &Graded) -> Vec<String> {
         out.extend(lines(&g.found).into_iter().map(|l| format!("  {l}")));
     }
     out.extend(g.why.iter().map(|l| format!("  {l}")));
+    if let Some(m) = &g.winning {
+        out.push(format!("  {}", winning(m)));
+    }
     out
+}
+
+/// Winning moves listed in a FAIL before "... (N in all)".
+const WINNING_SHOWN: usize = 6;
+
+/// `the winning move: nim(5) -> nim(3)`, or why there is none.
+pub fn winning(m: &MovesAnswer) -> String {
+    if m.moves.is_empty() {
+        return match &m.none {
+            Some(NoMove::NotListed { reason }) => {
+                format!("the winning moves are not listed: {reason}")
+            }
+            Some(n) => {
+                let why = no_move(n);
+                format!(
+                    "no move wins: {}",
+                    why.strip_prefix("none: ").unwrap_or(&why)
+                )
+            }
+            None => "no move wins: none".into(),
+        };
+    }
+    let shown: Vec<String> = m.moves.iter().take(WINNING_SHOWN).map(move_line).collect();
+    let all = m.moves.len() as u128 + m.more;
+    let rest = if all > WINNING_SHOWN as u128 {
+        format!(", ... ({all} in all)")
+    } else {
+        String::new()
+    };
+    match all {
+        1 => format!("the winning move: {}", shown.join(", ")),
+        _ => format!("the winning moves: {}{rest}", shown.join(", ")),
+    }
 }
 
 fn pn(p: bool) -> &'static str {

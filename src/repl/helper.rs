@@ -4,9 +4,9 @@
 //! The work is done by plain functions ([`complete`], [`paint`]) that tests
 //! call without a terminal.
 
-use crate::syntax::suggest::BUILTINS;
 use crate::ir::Setting;
 use crate::syntax::lexer::is_incomplete;
+use crate::syntax::suggest::BUILTINS;
 use crate::syntax::token::Tok;
 use rustyline::completion::{Completer, FilenameCompleter, Pair};
 use rustyline::highlight::{CmdKind, Highlighter};

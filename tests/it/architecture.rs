@@ -100,7 +100,9 @@ fn against_the_layers(src: &Path) -> Vec<String> {
         let Some(own) = layer(&top) else {
             continue; // lib.rs, main.rs, the binary's cli/
         };
-        if rel.file_name().is_some_and(|n| n == "tests.rs") || rel.components().any(|c| c.as_os_str() == "tests") {
+        if rel.file_name().is_some_and(|n| n == "tests.rs")
+            || rel.components().any(|c| c.as_os_str() == "tests")
+        {
             continue;
         }
         let text = std::fs::read_to_string(&path).expect("a source file");
@@ -126,7 +128,11 @@ fn src() -> PathBuf {
 #[test]
 fn no_import_runs_against_the_layers() {
     let found = against_the_layers(&src());
-    assert!(found.is_empty(), "imports against the layers:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "imports against the layers:\n{}",
+        found.join("\n")
+    );
 }
 
 #[test]
@@ -163,7 +169,9 @@ fn the_repl_asks_the_session_through_methods() {
     for path in all {
         let text = std::fs::read_to_string(&path).expect("a source file");
         for (n, line) in code(&text) {
-            for field in ["store", "names", "defs", "sources", "uses_of", "format", "color"] {
+            for field in [
+                "store", "names", "defs", "sources", "uses_of", "format", "color",
+            ] {
                 let at = format!("session.{field}");
                 if let Some(i) = line.find(&at) {
                     let next = line[i + at.len()..].chars().next();
@@ -175,5 +183,9 @@ fn the_repl_asks_the_session_through_methods() {
             }
         }
     }
-    assert!(found.is_empty(), "the REPL reaches into the session:\n{}", found.join("\n"));
+    assert!(
+        found.is_empty(),
+        "the REPL reaches into the session:\n{}",
+        found.join("\n")
+    );
 }

@@ -392,7 +392,10 @@ fn checks_of_moves_and_equivalence_in_json() {
     assert_eq!(v[0]["passed"], false);
     assert_eq!(v[0]["expected"], "nim(3) + nim(1)");
     assert_eq!(v[0]["found"], "a move to a position of value 2");
-    assert_eq!(v[0]["why"][1], "the winning move: nim(5) -> nim(3)");
+    assert_eq!(
+        v[0]["why"]["lines"][1],
+        "the winning move: nim(5) -> nim(3)"
+    );
     assert_eq!(v[1]["check"], "equiv");
     assert_eq!(v[1]["found"]["values"], serde_json::json!([3, 2]));
     assert_eq!(v[2]["expected"], 4);

@@ -33,7 +33,7 @@ enum Form {
 }
 
 #[derive(Clone, Debug)]
-enum Tree {
+pub(crate) enum Tree {
     Nimber(u64, Form),
     Set(Vec<Tree>),
     Sum(Box<Tree>, Box<Tree>),
@@ -50,7 +50,7 @@ fn leaf() -> impl Strategy<Value = Tree> {
 }
 
 /// Option sets nested at most four deep, at most four options each.
-fn tree() -> impl Strategy<Value = Tree> {
+pub(crate) fn tree() -> impl Strategy<Value = Tree> {
     tree_of_depth(4)
 }
 
@@ -83,7 +83,7 @@ fn render(t: &Tree, in_set: bool) -> String {
     }
 }
 
-fn src(t: &Tree) -> String {
+pub(crate) fn src(t: &Tree) -> String {
     render(t, false)
 }
 
@@ -123,9 +123,9 @@ fn components(t: &Tree, out: &mut Vec<Tree>) {
 /// Game forms, interned: a form is the set of its options' forms, so two
 /// games are the same form exactly when they are the same game tree.
 #[derive(Default)]
-struct Forms {
+pub(crate) struct Forms {
     ids: HashMap<Vec<usize>, usize>,
-    kids: Vec<Vec<usize>>,
+    pub(crate) kids: Vec<Vec<usize>>,
     value: Vec<u64>,
     nims: Vec<usize>,
     sums: HashMap<(usize, usize), usize>,
@@ -172,7 +172,7 @@ impl Forms {
         id
     }
 
-    fn of(&mut self, t: &Tree) -> usize {
+    pub(crate) fn of(&mut self, t: &Tree) -> usize {
         match t {
             Tree::Nimber(k, _) => self.nim(*k),
             Tree::Set(v) => {
@@ -195,7 +195,7 @@ impl Forms {
         format!("{{{}}}", kids.join(", "))
     }
 
-    fn grundy(&mut self, t: &Tree) -> u64 {
+    pub(crate) fn grundy(&mut self, t: &Tree) -> u64 {
         let id = self.of(t);
         self.value[id]
     }
@@ -205,7 +205,7 @@ impl Forms {
 
 /// Reads a game as the engine writes it in results (`*3`, `*`, `nim(3)`,
 /// `0`, `{a, b}`, `a + b`, parentheses).
-fn parse_game(text: &str) -> Result<Tree, String> {
+pub(crate) fn parse_game(text: &str) -> Result<Tree, String> {
     let chars: Vec<char> = text.chars().collect();
     let mut pos = 0;
     let t = parse_sum(&chars, &mut pos)?;

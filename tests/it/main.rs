@@ -1,6 +1,7 @@
 //! The integration tests, gathered into one test binary so that the crate is
 //! linked once for all of them. Each module was a test file of its own.
 
+mod answers;
 mod architecture;
 mod browser;
 mod cli;

@@ -61,7 +61,11 @@ nim(2) + *1"
             "checked_to": 167, "limit": null,
             "reason": "proven by the octal periodicity theorem (values checked up to n = 167)"
         }),
-        json!({"query": "moves", "moves": ["nim(6) -> nim(5)"]}),
+        json!({
+            "query": "moves", "position": "nim(6) + nim(12) + nim(9)", "value": 3,
+            "moves": [{"text": "nim(6) -> nim(5)", "to": "nim(5) + nim(12) + nim(9)", "value": 0,
+                       "from": "nim(6)", "into": "nim(5)"}]
+        }),
         json!({
             "query": "table", "game": "nimsum", "row_param": "a", "col_param": "b",
             "row_from": 1, "col_from": 0, "rows": [[1, 0, 3], [2, 3, 0]]
@@ -127,15 +131,22 @@ check period kayles == 71 12"
     assert_eq!(got[1]["passed"], json!(false));
     assert_eq!(got[1]["expected"], json!("N"));
     assert_eq!(got[1]["found"], json!("P"));
-    assert!(got[1]["why"].as_array().is_some_and(|w| !w.is_empty()));
+    // the explanation of the position, as `explain` gives it, and its lines
+    assert_eq!(got[1]["why"]["rule"], json!("nim-sum"));
+    assert_eq!(got[1]["why"]["value"], json!(0));
+    assert!(
+        got[1]["why"]["lines"]
+            .as_array()
+            .is_some_and(|w| !w.is_empty())
+    );
     assert_eq!(got[2]["expected"], json!([0, 1, 2, 4]));
     assert_eq!(got[2]["found"], json!([0, 1, 2, 3]));
     assert_eq!(
-        got[2]["why"][0],
+        got[2]["why"]["lines"][0],
         json!("first difference at n = 3: expected 4, found 3")
     );
     // then the mex derivation of the value that differs
-    assert_eq!(got[2]["why"][1], json!("why kayles(3):"));
+    assert_eq!(got[2]["why"]["lines"][1], json!("why kayles(3):"));
     assert_eq!(got[3]["passed"], json!(true));
     assert_eq!(got[3]["found"], json!({"pre_period": 71, "period": 12}));
 }

