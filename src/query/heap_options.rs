@@ -220,7 +220,7 @@ fn unknown(defs: &Defs, key: &Key, h: u64) -> EvalError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{DefKind, Setting};
+    use crate::ir::DefKind;
     use crate::session::Session;
 
     /// Every move (take, heaps, value), with classes expanded.

@@ -495,7 +495,7 @@ impl Checker<'_> {
     /// What an unknown name may have meant.
     fn meant(&self, name: &str) -> Meant {
         if let Some(def) = well_known(name) {
-            return Meant::WellKnown { def: def.into() };
+            return Meant::WellKnown { def };
         }
         if let Some(s) = did_you_mean(name, self.candidates()) {
             return Meant::Close { name: s };
@@ -508,7 +508,7 @@ impl Checker<'_> {
         match close.and_then(|c| Some((c, well_known(c)?))) {
             Some((c, def)) => Meant::MisspeltWellKnown {
                 name: c.into(),
-                def: def.into(),
+                def,
             },
             None => Meant::Nothing,
         }
