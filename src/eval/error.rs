@@ -359,3 +359,70 @@ impl From<LimitError> for EvalError {
         EvalError::from(l.diagnostic())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_limit_error_words_its_hint_from_its_facts() {
+        let e = LimitError::new(Setting::Heap, Some(1001u64), 100, "past the heap limit");
+        assert_eq!(e.hint(), "`set heap 1001` raises the limit");
+        let d = e.clone().then("allows it").diagnostic();
+        assert_eq!(d.kind, ErrorKind::Limit);
+        assert_eq!(d.hint.as_deref(), Some("`set heap 1001` allows it"));
+        assert_eq!(
+            d.limit,
+            Some(LimitFacts {
+                setting: "heap",
+                needed: Some(1001),
+                allowed: 100
+            })
+        );
+        // no value known: nothing, or `N` where the hint names one
+        let none = LimitError::new(Setting::Options, None::<u64>, 10, "m");
+        assert_eq!(none.hint(), "`set options` raises the limit");
+        assert_eq!(
+            none.clone().placeholder().hint(),
+            "`set options N` raises the limit"
+        );
+        let more = none.before("or so; ").then_right_after(", and more");
+        assert_eq!(more.hint(), "or so; `set options`, and more");
+        // raising it is no help: the facts stay, the hint says why
+        let years = LimitError::new(Setting::Options, Some(1u128 << 70), 10, "m").no_help("years");
+        let d = years.diagnostic();
+        assert_eq!(d.hint.as_deref(), Some("years"));
+        assert_eq!(d.limit.map(|l| l.needed), Some(Some(1u128 << 70)));
+    }
+
+    #[test]
+    fn every_fault_has_its_kind() {
+        let loc = Loc::new(0, &(0..1));
+        let kinds = [
+            (
+                Fault::Arithmetic {
+                    op: BinOp::Sub,
+                    x: 3,
+                    y: 5,
+                    loc,
+                },
+                ErrorKind::Arithmetic,
+            ),
+            (Fault::Unbound { loc }, ErrorKind::Definition),
+            (
+                Fault::Cycle {
+                    loc,
+                    position: "g(0)".into(),
+                    cycle: vec!["g(0)".into(), "g(0)".into()],
+                },
+                ErrorKind::Loop,
+            ),
+            (Fault::Internal("x".into()), ErrorKind::Internal),
+        ];
+        for (f, k) in kinds {
+            let d = f.diagnostic();
+            assert_eq!(d.kind, k, "{d:?}");
+            assert!(d.limit.is_none());
+        }
+    }
+}

@@ -142,3 +142,32 @@ impl From<ResolveError> for Diagnostic {
         e.diagnostic()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_name_says_what_was_meant() {
+        let unknown = |meant| {
+            ResolveError::UnknownName {
+                src: 0,
+                span: 0..6,
+                name: "kayels".into(),
+                meant,
+            }
+            .diagnostic()
+        };
+        let d = unknown(Meant::Close {
+            name: "kayles".into(),
+        });
+        assert_eq!(d.kind, ErrorKind::UnknownName);
+        assert_eq!(d.message, "unknown name `kayels`");
+        assert_eq!(d.hint.as_deref(), Some("did you mean `kayles`?"));
+        let d = unknown(Meant::Nothing);
+        assert_eq!(
+            d.hint.as_deref(),
+            Some("define it first with `game` or `let`")
+        );
+    }
+}
