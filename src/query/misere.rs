@@ -3,7 +3,8 @@
 //! work itself is in `engine::misere`; `misere moves` and the reasons
 //! behind answers are in `misere_moves`.
 
-use crate::diag::{Diagnostic, ErrorKind};
+use super::error::QueryError;
+use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::hackenbush::Picture;
 use crate::engine::misere::{self as engine, Analysis, Budget, Item, Source};
@@ -579,20 +580,8 @@ impl<'a> Misere<'a> {
                 self.store.limits.memory_error(&what, bytes, held)
             }
             engine::Error::Heap { family, n, limit } => self.heap_error(&what, family, n, limit),
-            engine::Error::NimTooLarge(v) => Diagnostic::unplaced(
-                ErrorKind::TooLarge,
-                format!(
-                    "{what} would hold a Nim heap of {v}, too large to search beside other games"
-                ),
-            )
-            .hint(
-                "sums of Nim heaps alone are answered at once; make the other components smaller",
-            ),
-            engine::Error::Loop => Diagnostic::unplaced(
-                ErrorKind::Loop,
-                format!("loopy game: a position of {text} can be reached from itself"),
-            )
-            .hint("misère outcomes are defined for games that always end"),
+            engine::Error::NimTooLarge(v) => QueryError::NimTooLarge { what, heap: v }.into(),
+            engine::Error::Loop => QueryError::MisereLoop { game: text }.into(),
         };
         let d = self.quotient_note(d, g);
         EvalError::from(self.held_note(d))

@@ -5,8 +5,8 @@
 //! session and grown on demand, like the family's value table.
 
 use super::answer::QuotientAnswer;
+use super::error::QueryError;
 use super::show::count;
-use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
 use crate::engine::rule::HeapRule;
 use crate::eval::error::LimitError;
@@ -155,24 +155,16 @@ pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError
         .then("raises the limit (time grows with it)")
         .diagnostic(),
         QuotientError::Memory { bytes } => store.limits.memory_error(&what, bytes, 0),
-        QuotientError::Options { heap } if heap > store.limits.heap => {
-            LimitError::new(
-                Setting::Heap,
-                Some(heap),
-                store.limits.heap,
-                format!("{what} is past the heap limit of {}", store.limits.heap),
-            )
-            .diagnostic()
-        }
-        QuotientError::Options { heap } => Diagnostic::unplaced(ErrorKind::TooLarge, format!(
-            "{what}: heap {heap} has too many options for the quotient's search"
-        ))
-        .hint("ask for a smaller heap"),
+        QuotientError::Options { heap } if heap > store.limits.heap => LimitError::new(
+            Setting::Heap,
+            Some(heap),
+            store.limits.heap,
+            format!("{what} is past the heap limit of {}", store.limits.heap),
+        )
+        .diagnostic(),
+        QuotientError::Options { heap } => QueryError::QuotientOptions { what, heap }.into(),
         QuotientError::Order { heap, .. } | QuotientError::Rounds { heap } => {
-            Diagnostic::unplaced(ErrorKind::TooLarge, format!(
-                "{what}: the construction did not settle at heap {heap} (the quotient grows too fast there)"
-            ))
-            .hint("ask for a smaller heap; sums of larger heaps are answered by the search")
+            QueryError::QuotientUnsettled { what, heap }.into()
         }
     };
     let d = if known.is_empty() { d } else { d.note(known) };
@@ -253,13 +245,9 @@ pub fn misere_quotient(
 ) -> Result<QuotientAnswer, EvalError> {
     let def = &defs.games[game];
     let Some(rule) = family_rule(defs, game) else {
-        return Err(EvalError::from(
-            Diagnostic::unplaced(ErrorKind::Unsupported, format!(
-                "`{}` is not defined by a rule family, so it has no misère quotient here",
-                def.name
-            ))
-            .hint("quotients are computed for octal and hexadecimal codes, subtraction sets and Grundy's game: `game k = octal 0.77`"),
-        ));
+        return Err(EvalError::from(QueryError::NoQuotient {
+            name: def.name.clone(),
+        }));
     };
     ensure(defs, store, game, to, false).map_err(|e| error(defs, store, game, to, e))?;
     let s = &store.quotients[&game].solver;
