@@ -4,7 +4,7 @@
 //! through [`Checker::err`](super::Checker::err), which takes their kind.
 
 use crate::diag::{Diagnostic, ErrorKind, SourceId};
-use crate::ir::Loc;
+use crate::ir::{Loc, Type};
 use std::ops::Range;
 
 /// What an unknown name may have meant (found by [`crate::syntax::suggest`]
@@ -19,6 +19,27 @@ pub enum Meant {
     MisspeltWellKnown { name: String, def: String },
     /// Nothing close.
     Nothing,
+}
+
+/// What a value of the wrong sort looks like a slip for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Slip {
+    /// `xor` where a game goes.
+    XorForGame,
+    /// `xor` of games where an integer goes.
+    XorOfGames,
+    /// Arithmetic where a game goes.
+    ArithmeticForGame,
+    /// An integer (written `text`) where a game goes: a Nim heap meant.
+    IntForGame { text: String },
+    /// A game where an integer goes.
+    GameForInt,
+    /// Something else where a condition goes.
+    NotCondition,
+    /// Something else where a set of integers goes.
+    NotIntSet,
+    /// No slip known.
+    Other,
 }
 
 /// The errors of checking, with where.
@@ -39,6 +60,14 @@ pub enum ResolveError {
         want: usize,
         got: usize,
     },
+    /// `found` where `want` goes, and the slip it looks like.
+    Mismatch {
+        src: SourceId,
+        span: Range<usize>,
+        want: Type,
+        found: Type,
+        slip: Slip,
+    },
     /// A statement skipped: it needs `name` (through `via`, a name it uses,
     /// if another), whose definition at `failed` (`place`, in words) has an
     /// error.
@@ -56,7 +85,7 @@ impl ResolveError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             ResolveError::UnknownName { .. } => ErrorKind::UnknownName,
-            ResolveError::Arity { .. } => ErrorKind::Type,
+            ResolveError::Arity { .. } | ResolveError::Mismatch { .. } => ErrorKind::Type,
             ResolveError::Skipped { .. } => ErrorKind::Skipped,
         }
     }
@@ -99,6 +128,34 @@ impl ResolveError {
             )
             .at(src)
             .label(format!("{got} given here")),
+            ResolveError::Mismatch {
+                src,
+                span,
+                want,
+                found,
+                slip,
+            } => {
+                let d = Diagnostic::error(
+                    kind,
+                    span,
+                    format!("expected {}, found {}", want.describe(), found.describe()),
+                )
+                .at(src)
+                .label(format!("this is {}", found.describe()));
+                let hint = match slip {
+                    Slip::XorForGame => "`xor` combines integers: write it alone (`6 xor 12` prints 10); games are added with `+`, `*6 + *12`".to_string(),
+                    Slip::XorOfGames => "games are added with `+`: `*2 + *3` has the value 2 xor 3".to_string(),
+                    Slip::ArithmeticForGame => "games combine only with `+` (the disjunctive sum)".to_string(),
+                    Slip::IntForGame { text } => format!(
+                        "a Nim heap is written `*{text}` or `nim({text})`; integers and games do not mix"
+                    ),
+                    Slip::GameForInt => "games add with `+` only where a game is expected; arithmetic is on integers".to_string(),
+                    Slip::NotCondition => "conditions compare integers: `k <= n`, `a != b`, with `and`, `or`, `not`".to_string(),
+                    Slip::NotIntSet => "write a set of integers like `{1, 3, 4}` or a range like `1..=n`".to_string(),
+                    Slip::Other => return d,
+                };
+                d.hint(hint)
+            }
             ResolveError::Skipped {
                 src,
                 span,

@@ -1,7 +1,7 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
 use super::Checker;
-use super::error::{Meant, ResolveError};
+use super::error::{Meant, ResolveError, Slip};
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
@@ -517,42 +517,29 @@ impl Checker<'_> {
     /// "expected a game, found an integer", with a hint for the usual slips.
     fn mismatch(&self, e: &Expr, want: Type) -> Diagnostic {
         let found = self.infer(e);
-        let d = self
-            .err(
-                ErrorKind::Type,
-                &e.span,
-                format!("expected {}, found {}", want.describe(), found.describe()),
-            )
-            .label(format!("this is {}", found.describe()));
         let text = match &e.kind {
             ExprKind::Int(n) => n.to_string(),
             ExprKind::Name(n) => n.text.clone(),
             _ => "(..)".into(),
         };
-        match (want, found, &e.kind) {
-            (Type::Game, _, ExprKind::Bin(ast::BinOp::Xor, ..)) => d.hint(
-                "`xor` combines integers: write it alone (`6 xor 12` prints 10); games are added with `+`, `*6 + *12`",
-            ),
-            (Type::Int, Type::Game, ExprKind::Bin(ast::BinOp::Xor, ..)) => {
-                d.hint("games are added with `+`: `*2 + *3` has the value 2 xor 3")
-            }
-            (Type::Game, _, ExprKind::Bin(..)) => {
-                d.hint("games combine only with `+` (the disjunctive sum)")
-            }
-            (Type::Game, Type::Int, _) => d.hint(format!(
-                "a Nim heap is written `*{text}` or `nim({text})`; integers and games do not mix"
-            )),
-            (Type::Int, Type::Game, _) => d.hint(
-                "games add with `+` only where a game is expected; arithmetic is on integers",
-            ),
-            (Type::Cond, _, _) => {
-                d.hint("conditions compare integers: `k <= n`, `a != b`, with `and`, `or`, `not`")
-            }
-            (Type::IntSet, _, _) => {
-                d.hint("write a set of integers like `{1, 3, 4}` or a range like `1..=n`")
-            }
-            _ => d,
+        let slip = match (want, found, &e.kind) {
+            (Type::Game, _, ExprKind::Bin(ast::BinOp::Xor, ..)) => Slip::XorForGame,
+            (Type::Int, Type::Game, ExprKind::Bin(ast::BinOp::Xor, ..)) => Slip::XorOfGames,
+            (Type::Game, _, ExprKind::Bin(..)) => Slip::ArithmeticForGame,
+            (Type::Game, Type::Int, _) => Slip::IntForGame { text },
+            (Type::Int, Type::Game, _) => Slip::GameForInt,
+            (Type::Cond, _, _) => Slip::NotCondition,
+            (Type::IntSet, _, _) => Slip::NotIntSet,
+            _ => Slip::Other,
+        };
+        ResolveError::Mismatch {
+            src: self.src,
+            span: e.span.clone(),
+            want,
+            found,
+            slip,
         }
+        .into()
     }
 }
 
