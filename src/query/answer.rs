@@ -78,8 +78,106 @@ pub struct Explanation {
     pub components: Vec<(String, u64)>,
     /// For a period: how it reduces the heap.
     pub period: Option<Reduced>,
-    /// The derivation as `explain` prints it.
-    pub lines: Vec<String>,
+    /// The derivation, step by step, as the renderers word it.
+    pub how: How,
+}
+
+/// The steps of a derivation, as data (positions as shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum How {
+    /// The zero game: `0`, `*0` or `nim(0)`.
+    Zero { shown: String },
+    /// `*n` (or `nim(n)`): the options `*0 .. *(n - 1)`, shown.
+    Nimber {
+        shown: String,
+        n: u64,
+        first: String,
+        second: String,
+        last: String,
+    },
+    /// A position with its options listed: each with its value when few,
+    /// else grouped by value.
+    Options {
+        shown: String,
+        listed: OptionList,
+        /// The distinct values of the options, and their mex.
+        values: Vec<u64>,
+        mex: u64,
+    },
+    /// A heap of a family: its options by kind of move.
+    Heap {
+        shown: String,
+        /// A rule written out that runs as a family: (game, family).
+        runs_as: Option<(String, String)>,
+        total: u128,
+        groups: Vec<MoveGroup>,
+        values: Vec<u64>,
+        mex: u64,
+    },
+    /// A heap reduced by its family's proven period (see
+    /// [`Explanation::period`]).
+    Period {
+        shown: String,
+        runs_as: Option<(String, String)>,
+        game: String,
+        options: u128,
+        /// The heap it reduces to, shown, and the number of periods.
+        base: String,
+        periods: u64,
+    },
+    /// A single head of a product: its factors at its coordinates, and
+    /// their values.
+    Tartan {
+        shown: String,
+        factors: [(String, u64); 2],
+    },
+    /// A sum: each component shown, with its value.
+    Sum { components: Vec<(String, u64)> },
+    /// A Green Hackenbush picture.
+    Hackenbush {
+        picture: crate::engine::hackenbush::Picture,
+    },
+    /// A row of coins: the row as written, its heads, the sum of its
+    /// single heads as shown, their values, and each winning move (the
+    /// coins turned and the row left, quoted; `None` when its moves are not
+    /// coin moves).
+    Coins {
+        shown: String,
+        heads: Vec<u64>,
+        sum: String,
+        values: Vec<u64>,
+        wins: Option<Vec<(Vec<u64>, String)>>,
+    },
+    /// A game that reaches a cycle: each move and the value it leads to.
+    Loopy {
+        shown: String,
+        moves: Vec<(Step, crate::engine::loopy::Value)>,
+    },
+}
+
+/// The options of a position as `explain` lists them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionList {
+    /// Each option shown, with its value.
+    Each(Vec<(String, u64)>),
+    /// `count` options; for each value (up to 16 of them), a few options
+    /// shown and how many have it; how many values are left out.
+    ByValue {
+        count: usize,
+        values: Vec<(u64, Vec<String>, usize)>,
+        more_values: usize,
+    },
+}
+
+/// The options of a family's heap of one kind of move: `take` tokens
+/// taken, leaving `heaps` heaps; a few of them (the heaps left, shown, the
+/// value, and for a class the count and step), and how many in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveGroup {
+    pub take: u64,
+    pub heaps: usize,
+    pub items: Vec<(String, u64, u64, u64)>,
+    pub count: u128,
 }
 
 /// An option of a position and its value; `count` options of one kind
@@ -144,8 +242,8 @@ impl Rule {
 }
 
 impl Explanation {
-    /// An explanation by `rule` with no data yet.
-    pub fn new(position: Option<String>, value: Reached, rule: Rule) -> Explanation {
+    /// An explanation by `rule`, with no data of that rule yet.
+    pub fn new(position: Option<String>, value: Reached, rule: Rule, how: How) -> Explanation {
         Explanation {
             position,
             value,
@@ -154,7 +252,7 @@ impl Explanation {
             options_more: 0,
             components: Vec::new(),
             period: None,
-            lines: Vec::new(),
+            how,
         }
     }
 }
@@ -487,12 +585,10 @@ pub struct Graded {
     /// "values 3 and 2").
     pub found_words: Option<String>,
     /// Why the answer is what it is (for a FAIL).
-    pub why: Vec<String>,
+    pub why: Vec<WhyPart>,
     /// The winning moves of the position, where they tell why (a failed
     /// outcome or move check); their line follows `why`.
     pub winning: Option<Box<MovesAnswer>>,
-    /// For a failed value or outcome check: the position's explanation.
-    pub explained: Option<Box<Explanation>>,
     /// For a failed move check: the move as graded.
     pub graded_move: Option<GradedMove>,
     /// The share of the answer that is right, as a fraction (right, of),
@@ -500,6 +596,155 @@ pub struct Graded {
     /// sequence, its terms that are right of its terms; for `check move`,
     /// 1/2 for a legal move that does not win; else 0/1.
     pub share: (u64, u64),
+}
+
+/// A piece of why a check failed: a reason in words, or the explanation
+/// of a position (indented under the line before it, or not).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WhyPart {
+    Line(String),
+    Reason(Reason),
+    Explained { e: Box<Explanation>, indent: bool },
+}
+
+/// A reason why a check failed, as data (positions as shown).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Reason {
+    /// Heads the explanation of the position.
+    Why,
+    /// A position is P exactly when its value is 0.
+    PAtZero,
+    /// A sequence: the first term that differs, and heading its explanation.
+    FirstDifference {
+        n: u64,
+        expected: u64,
+        found: u64,
+    },
+    WhyPosition {
+        shown: String,
+    },
+    /// A sequence of the wrong length for its range.
+    Length {
+        expected: usize,
+        found: usize,
+        count: u64,
+    },
+    /// The mex of a set.
+    Mex {
+        values: Vec<u64>,
+        mex: u64,
+    },
+    /// A claimed period of 0.
+    PeriodZero,
+    /// The values do not repeat every `period` from `from`: `game(n) = a`
+    /// but `game(n + period) = b`.
+    NoRepeat {
+        game: String,
+        period: u64,
+        from: u64,
+        n: u64,
+        a: u64,
+        b: u64,
+    },
+    /// They repeat, but not as the least pre-period and period, which are
+    /// these.
+    NotLeast {
+        period: u64,
+        from: u64,
+        least: (u64, u64),
+    },
+    /// A move to `to` (from `position`, changing `from` into `into`)
+    /// whose value is not 0: the values of its components.
+    NonzeroMove {
+        to: String,
+        position: String,
+        from: String,
+        into: String,
+        values: Vec<u64>,
+    },
+    /// The position itself, not a move.
+    Itself {
+        to: String,
+        position: String,
+    },
+    /// Only adds components to the position.
+    OnlyAdds {
+        to: String,
+        position: String,
+        added: Vec<String>,
+    },
+    /// A move changes exactly one component of the position.
+    OneComponent {
+        position: String,
+    },
+    /// A component that cannot become these in one move.
+    CannotBecome {
+        to: String,
+        position: String,
+        component: String,
+        into: String,
+    },
+    /// Changes several components.
+    ChangesMany {
+        to: String,
+        position: String,
+        changed: Vec<String>,
+    },
+    /// What a move from a component leads to.
+    Options(OptionsOf),
+    /// A row: the same row, not a move.
+    SameRow {
+        to: String,
+        position: String,
+    },
+    /// A row: the rightmost coin turned goes from tails to heads.
+    TailsToHeads {
+        last: u64,
+    },
+    /// A row: these coins are not a move of the game from the head `last`.
+    NotACoinMove {
+        turned: Vec<u64>,
+        game: String,
+        last: u64,
+    },
+    /// A row: the move leaves a row of nonzero value.
+    RowNotZero {
+        turned: Vec<u64>,
+        to: String,
+        value: u64,
+    },
+    /// `check equiv`: the two values; their sum is not 0; equivalent games
+    /// are those of equal values.
+    Values {
+        a: String,
+        b: String,
+        values: (u64, u64),
+    },
+    SumNotZero {
+        a: String,
+        b: String,
+        values: (u64, u64),
+    },
+    EqualValues,
+}
+
+/// The options a move from a component (as shown) leads to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OptionsOf {
+    /// A Nim heap: `*0 .. *(n - 1)` (first, second, last as shown).
+    Nim {
+        component: String,
+        n: u64,
+        first: String,
+        second: String,
+        last: String,
+    },
+    /// The first options (as shown), and how many in all.
+    Listed {
+        component: String,
+        first: Vec<String>,
+        count: u128,
+    },
 }
 
 /// A move graded by `check move G -> H`: H written in the language, its

@@ -6,7 +6,7 @@
 //! single heads of the same game, the row is shown as the plain sum.
 
 use super::check::MoveGraded;
-use super::{Explanation, Move, MovesAnswer, NoMove, Reached, Rule, Step, show};
+use super::{Explanation, How, Move, MovesAnswer, NoMove, Reached, Reason, Rule, Step, show};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::GameId;
 use std::collections::BTreeSet;
@@ -68,11 +68,6 @@ fn value(
         x ^= store.grundy(defs, &key(game, h))?;
     }
     Ok(x)
-}
-
-fn turn_text(coins: &[u64]) -> String {
-    let c: Vec<String> = coins.iter().map(u64::to_string).collect();
-    format!("turn {}", c.join(", "))
 }
 
 /// `moves g("...")`: the coins each winning move turns, or `None` when the
@@ -147,72 +142,40 @@ pub fn explain(
         values.push(store.grundy(defs, &key(game, h))?);
     }
     let total = values.iter().fold(0, |a, b| a ^ b);
-    let position = Some(format!("{name}({})", quoted(&heads, len)));
-    let mut e = Explanation::new(position, Reached::Value(total), Rule::Coins);
+    let shown = format!("{name}({})", quoted(&heads, len));
+    let sum = Game {
+        parts: heads.iter().map(|&h| Part::Pos(key(game, h))).collect(),
+    };
+    let wins = if total == 0 {
+        Some(Vec::new())
+    } else {
+        match row_moves(defs, store, game, &heads)? {
+            None => None,
+            Some(all) => {
+                let mut wins = Vec::new();
+                for m in all {
+                    if value(defs, store, game, &m.heads)? == 0 {
+                        wins.push((m.turned, quoted(&m.heads, len)));
+                    }
+                }
+                Some(wins)
+            }
+        }
+    };
+    let how = How::Coins {
+        shown: shown.clone(),
+        heads: heads.iter().copied().collect(),
+        sum: show::game(defs, &sum),
+        values: values.clone(),
+        wins,
+    };
+    let mut e = Explanation::new(Some(shown), Reached::Value(total), Rule::Coins, how);
     e.components = heads
         .iter()
         .zip(&values)
         .map(|(&h, &v)| (defs.show_key(&key(game, h)), v))
         .collect();
-    e.lines = coin_lines(defs, store, game, &heads, len, &values)?;
     Ok(e)
-}
-
-/// The lines of [`explain`].
-fn coin_lines(
-    defs: &Defs,
-    store: &mut Store,
-    game: GameId,
-    heads: &BTreeSet<u64>,
-    len: u64,
-    values: &[u64],
-) -> Result<Vec<String>, EvalError> {
-    let name = &defs.games[game].name;
-    let total = values.iter().fold(0, |a, b| a ^ b);
-    let at: Vec<String> = heads.iter().map(u64::to_string).collect();
-    let mut lines = vec![match heads.len() {
-        0 => format!(
-            "{name}({}) has no head: it is the end of play, value 0",
-            quoted(&heads, len)
-        ),
-        _ => format!(
-            "{name}({}) has heads at {}, and a row is the sum of its single heads:",
-            quoted(&heads, len),
-            at.join(", ")
-        ),
-    }];
-    if !heads.is_empty() {
-        let sum = Game {
-            parts: heads.iter().map(|&h| Part::Pos(key(game, h))).collect(),
-        };
-        lines.push(format!(
-            "  {} = {}",
-            show::game(defs, &sum),
-            show::xor_line(&values)
-        ));
-    }
-    if total == 0 {
-        lines.push("value 0: a P-position, every move leaves a nonzero value".into());
-        return Ok(lines);
-    }
-    let Some(all) = row_moves(defs, store, game, &heads)? else {
-        return Ok(lines);
-    };
-    let mut wins = Vec::new();
-    for m in all {
-        if value(defs, store, game, &m.heads)? == 0 {
-            wins.push(format!(
-                "  {} leaves {} of value 0",
-                turn_text(&m.turned),
-                quoted(&m.heads, len)
-            ));
-        }
-    }
-    wins.sort();
-    wins.dedup();
-    lines.push(format!("value {total}: an N-position; the winning moves:"));
-    lines.extend(wins);
-    Ok(lines)
 }
 
 /// `check move g("...") -> g("...")`: the coins turned between the two
@@ -237,7 +200,7 @@ pub fn check_move(
     let name = &defs.games[game].name;
     let written = Some(format!("{name}({})", quoted(&h, len)));
     let v = value(defs, store, game, &h)?;
-    let fail = |found: String, why: Vec<String>, legal: bool| {
+    let fail = |found: String, why: Vec<Reason>, legal: bool| {
         Ok(Some(MoveGraded {
             passed: false,
             legal,
@@ -251,18 +214,17 @@ pub fn check_move(
     let Some(&last) = turned.last() else {
         return fail(
             "no move".into(),
-            vec![format!(
-                "{hs} is {gs} itself: a move turns at least one coin"
-            )],
+            vec![Reason::SameRow {
+                to: hs,
+                position: gs,
+            }],
             false,
         );
     };
     if !g.contains(&last) {
         return fail(
             format!("no move from {gs} to {hs}"),
-            vec![format!(
-                "the rightmost coin turned, {last}, goes from tails to heads; a move turns its rightmost coin from heads to tails"
-            )],
+            vec![Reason::TailsToHeads { last }],
             false,
         );
     }
@@ -272,10 +234,11 @@ pub fn check_move(
     if !all.iter().any(|m| m.turned == turned) {
         return fail(
             format!("no move from {gs} to {hs}"),
-            vec![format!(
-                "{} is not a move of `{name}`: from the head at {last}, the options of {name}({last}) allow other coins",
-                turn_text(&turned)
-            )],
+            vec![Reason::NotACoinMove {
+                turned,
+                game: name.clone(),
+                last,
+            }],
             false,
         );
     }
@@ -292,10 +255,11 @@ pub fn check_move(
     }
     fail(
         format!("a move to a position of value {v}"),
-        vec![format!(
-            "{} leaves {hs}, of value {v}, not 0: the other player wins from it",
-            turn_text(&turned)
-        )],
+        vec![Reason::RowNotZero {
+            turned,
+            to: hs,
+            value: v,
+        }],
         true,
     )
 }

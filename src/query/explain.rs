@@ -1,9 +1,10 @@
 //! Why a game has its value: the mex derivation a student can follow, or,
-//! for a sum, the components' values and their nim-sum.
+//! for a sum, the components' values and their nim-sum. The derivation is
+//! data ([`How`]); [`crate::render`] words it.
 
 use super::heap_options;
 use super::show;
-use super::{Explanation, OptionValue, Reached, Reduced, Rule};
+use super::{Explanation, How, MoveGroup, OptionList, OptionValue, Reached, Reduced, Rule};
 use crate::engine::periodicity::search::Period;
 use crate::engine::rule::HeapRule;
 use crate::eval::value::mex_of;
@@ -16,6 +17,10 @@ use std::ops::ControlFlow;
 const LIST: usize = 12;
 /// Examples shown for each value when grouped.
 const EXAMPLES: usize = 3;
+/// Values shown when the options are grouped by value.
+const VALUES: usize = 16;
+/// Options of one kind of move shown for a family's heap.
+const ITEMS: usize = 2 * EXAMPLES;
 
 /// Options listed in an explanation's data, at most; the rest are counted.
 pub const OPTIONS: usize = 1000;
@@ -24,31 +29,29 @@ pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Explanation, 
     let position = show::written(defs, g);
     match g.parts.as_slice() {
         [] => {
-            let mut e = Explanation::new(position, Reached::Value(0), Rule::Mex);
-            e.lines = vec!["0 is the zero game: it has no options, so mex{} = 0".into()];
-            Ok(e)
+            let how = How::Zero { shown: "0".into() };
+            Ok(Explanation::new(
+                position,
+                Reached::Value(0),
+                Rule::Mex,
+                how,
+            ))
         }
         [p] => explain_part(defs, store, p, position),
         parts => {
-            let mut lines = vec![
-                "a sum's value is the nim-sum (xor) of its components' values (Sprague-Grundy):"
-                    .to_string(),
-            ];
-            let mut values = Vec::new();
+            let mut shown = Vec::new();
             let mut components = Vec::new();
             for p in parts {
                 let one = Game::single(p.clone());
                 let v = store.value(defs, &one)?;
-                let shown = show::game(defs, &one);
-                lines.push(format!("  {shown} = {v}"));
-                components.push((show::written(defs, &one).unwrap_or(shown), v));
-                values.push(v);
+                let s = show::game(defs, &one);
+                components.push((show::written(defs, &one).unwrap_or_else(|| s.clone()), v));
+                shown.push((s, v));
             }
-            lines.push(show::xor_line(&values));
-            let total = values.iter().fold(0, |a, b| a ^ b);
-            let mut e = Explanation::new(position, Reached::Value(total), Rule::NimSum);
+            let total = shown.iter().fold(0, |a, (_, v)| a ^ v);
+            let how = How::Sum { components: shown };
+            let mut e = Explanation::new(position, Reached::Value(total), Rule::NimSum, how);
             e.components = components;
-            e.lines = lines;
             Ok(e)
         }
     }
@@ -76,42 +79,34 @@ fn explain_part(
     p: &Part,
     position: Option<String>,
 ) -> Result<Explanation, EvalError> {
-    let name = show::game(defs, &Game::single(p.clone()));
+    let shown = show::game(defs, &Game::single(p.clone()));
     let options = match p {
         Part::Nim { n: 0, .. } => {
-            let mut e = Explanation::new(position, Reached::Value(0), Rule::Nimber);
-            e.lines = vec![format!(
-                "{name} is the zero game: it has no options, so mex{{}} = 0"
-            )];
-            return Ok(e);
+            let how = How::Zero { shown };
+            return Ok(Explanation::new(
+                position,
+                Reached::Value(0),
+                Rule::Nimber,
+                how,
+            ));
         }
-        Part::Nim { n, star } => return Ok(explain_nimber(defs, *n, *star, &name, position)),
+        Part::Nim { n, star } => return Ok(explain_nimber(defs, *n, *star, shown, position)),
         Part::Options(e) => e.options.clone(),
         Part::Picture(pic) => {
-            let mut e = Explanation::new(position, Reached::Value(pic.value), Rule::Hackenbush);
-            e.lines = super::hackenbush::explain(pic);
-            return Ok(e);
+            let how = How::Hackenbush {
+                picture: (**pic).clone(),
+            };
+            let value = Reached::Value(pic.value);
+            return Ok(Explanation::new(position, value, Rule::Hackenbush, how));
         }
         Part::Pos(key) => {
             if let Some(rule) = heap_options::rule_for(defs, store, key) {
-                let mut e = explain_heap(defs, store, key, &rule, &name, position)?;
-                if !matches!(defs.games[key.game].kind, DefKind::Family(_)) {
-                    // a rule written out, too big to run as written
-                    e.lines.insert(
-                        0,
-                        format!(
-                            "{} runs as {}: its moves are that family's, each split once",
-                            defs.games[key.game].name,
-                            rule.describe()
-                        ),
-                    );
-                }
-                return Ok(e);
+                return explain_heap(defs, store, key, &rule, shown, position);
             }
             match (store.options_of(defs, key), &defs.games[key.game].kind) {
                 // too many corners to list: the Tartan theorem answers
                 (Err(EvalError::Failed(_)), DefKind::Product(f, g)) => {
-                    return tartan(defs, store, key, (*f, *g), &name, position);
+                    return tartan(defs, store, key, (*f, *g), shown, position);
                 }
                 (options, _) => options?,
             }
@@ -122,10 +117,17 @@ fn explain_part(
         values.push(store.value(defs, o)?);
     }
     let mex = mex_of(&values, &mut Vec::new());
-    let mut e = Explanation::new(position, Reached::Value(mex), Rule::Mex);
+    let mut distinct = values.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let how = How::Options {
+        shown,
+        listed: option_list(defs, &options, &values),
+        values: distinct,
+        mex,
+    };
+    let mut e = Explanation::new(position, Reached::Value(mex), Rule::Mex, how);
     (e.options, e.options_more) = option_data(defs, &options, &values);
-    e.lines = option_lines(defs, &name, &options, &values);
-    e.lines.push(show::mex_line(&values, mex));
     Ok(e)
 }
 
@@ -136,7 +138,7 @@ fn tartan(
     store: &mut Store,
     key: &Key,
     (f, g): (Factor, Factor),
-    name: &str,
+    shown: String,
     position: Option<String>,
 ) -> Result<Explanation, EvalError> {
     let (a, b) = store.factor_values(defs, f, g, &key.args)?;
@@ -145,18 +147,13 @@ fn tartan(
         Factor::Game(id) => format!("{}({n})", defs.games[id].name),
         Factor::Twins => format!("twins({n})"),
     };
-    let mut e = Explanation::new(position, Reached::Value(value), Rule::Tartan);
-    e.components = vec![(factor(f, key.args[0]), a), (factor(g, key.args[1]), b)];
-    e.lines = vec![
-        format!(
-            "{name} has too many options to list; by the Tartan theorem its value is the nim product of its factors' values:"
-        ),
-        format!(
-            "  {} ⊗ {} = {a} ⊗ {b} = {value}",
-            factor(f, key.args[0]),
-            factor(g, key.args[1])
-        ),
-    ];
+    let factors = [(factor(f, key.args[0]), a), (factor(g, key.args[1]), b)];
+    let how = How::Tartan {
+        shown,
+        factors: factors.clone(),
+    };
+    let mut e = Explanation::new(position, Reached::Value(value), Rule::Tartan, how);
+    e.components = factors.to_vec();
     Ok(e)
 }
 
@@ -165,25 +162,18 @@ fn explain_nimber(
     defs: &Defs,
     n: u64,
     star: bool,
-    name: &str,
+    shown: String,
     position: Option<String>,
 ) -> Explanation {
     let opt = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star }));
-    let options = match n {
-        1 => format!("{name} has the one option {}, of value 0", opt(0)),
-        2 => format!(
-            "{name} has the options {} and {}, of values 0 and 1",
-            opt(0),
-            opt(1)
-        ),
-        _ => format!(
-            "{name} has the options {} .. {}, of values 0 .. {}",
-            opt(0),
-            opt(n - 1),
-            n - 1
-        ),
+    let how = How::Nimber {
+        shown,
+        n,
+        first: opt(0),
+        second: opt(1),
+        last: opt(n - 1),
     };
-    let mut e = Explanation::new(position, Reached::Value(n), Rule::Nimber);
+    let mut e = Explanation::new(position, Reached::Value(n), Rule::Nimber, how);
     e.options = (0..n.min(OPTIONS as u64))
         .map(|k| OptionValue {
             to: Some(opt(k)),
@@ -192,56 +182,38 @@ fn explain_nimber(
         })
         .collect();
     e.options_more = u128::from(n.saturating_sub(OPTIONS as u64));
-    e.lines = vec![
-        options,
-        if n <= 5 {
-            show::mex_line(&(0..n).collect::<Vec<_>>(), n)
-        } else {
-            format!("mex{{0, 1, ..., {}}} = {n}", n - 1)
-        },
-    ];
     e
 }
 
-/// The options of a position one a line, or grouped by value when many.
-fn option_lines(defs: &Defs, name: &str, options: &[Game], values: &[u64]) -> Vec<String> {
-    let mut lines = Vec::new();
-    if options.is_empty() {
-        lines.push(format!("{name} has no options"));
-    } else if options.len() <= LIST {
-        lines.push(format!(
-            "{name} has {} option{}:",
-            options.len(),
-            if options.len() == 1 { "" } else { "s" }
-        ));
-        for (o, v) in options.iter().zip(values) {
-            lines.push(format!("  {} = {v}", show::game(defs, o)));
-        }
-    } else {
-        lines.push(format!("{name} has {} options; by value:", options.len()));
-        let mut groups: BTreeMap<u64, Vec<&Game>> = BTreeMap::new();
-        for (o, v) in options.iter().zip(values) {
-            groups.entry(*v).or_default().push(o);
-        }
-        for (shown, (v, gs)) in groups.iter().enumerate() {
-            if shown == 16 {
-                lines.push(format!("  ... and {} more values", groups.len() - 16));
-                break;
-            }
-            let ex: Vec<String> = gs
+/// The options of a position one by one, or grouped by value when many.
+fn option_list(defs: &Defs, options: &[Game], values: &[u64]) -> OptionList {
+    if options.len() <= LIST {
+        return OptionList::Each(
+            options
                 .iter()
-                .take(EXAMPLES)
-                .map(|g| show::game(defs, g))
-                .collect();
-            let more = if gs.len() > EXAMPLES {
-                format!(", ... ({} in all)", gs.len())
-            } else {
-                String::new()
-            };
-            lines.push(format!("  value {v}: {}{more}", ex.join(", ")));
-        }
+                .zip(values)
+                .map(|(o, &v)| (show::game(defs, o), v))
+                .collect(),
+        );
     }
-    lines
+    let mut groups: BTreeMap<u64, Vec<&Game>> = BTreeMap::new();
+    for (o, v) in options.iter().zip(values) {
+        groups.entry(*v).or_default().push(o);
+    }
+    let more_values = groups.len().saturating_sub(VALUES);
+    let values = groups
+        .iter()
+        .take(VALUES)
+        .map(|(&v, gs)| {
+            let ex = gs.iter().take(EXAMPLES).map(|g| show::game(defs, g));
+            (v, ex.collect(), gs.len())
+        })
+        .collect();
+    OptionList::ByValue {
+        count: options.len(),
+        values,
+        more_values,
+    }
 }
 
 /// A rule-family heap: its options grouped by move, visited one by one
@@ -251,7 +223,7 @@ fn explain_heap(
     store: &mut Store,
     key: &Key,
     rule: &HeapRule,
-    name: &str,
+    shown: String,
     position: Option<String>,
 ) -> Result<Explanation, EvalError> {
     // the value first: it may prove the period that answers for the heap
@@ -262,70 +234,74 @@ fn explain_heap(
         .families
         .proven(key.game)
         .filter(|p| key.args[0] >= p.preperiod && p.period > 0);
+    let runs_as = (!matches!(defs.games[key.game].kind, DefKind::Family(_)))
+        .then(|| (defs.games[key.game].name.clone(), rule.describe()));
     if options > u128::from(store.limits.options)
         && let Some(p) = period.filter(|p| p.saltus > 0)
     {
-        return by_period(defs, store, key, name, options, &p, position);
+        return by_period(defs, store, key, (shown, runs_as), options, &p, position);
     }
-    let mut e = Explanation::new(position, Reached::Value(value), Rule::Mex);
-    match heap_lines(defs, store, key, rule, name, &mut e) {
+    let mut e = Explanation::new(
+        position,
+        Reached::Value(value),
+        Rule::Mex,
+        How::Zero {
+            shown: String::new(),
+        },
+    );
+    match heap_groups(defs, store, key, rule, &mut e) {
         // too many options to list even by classes: the period answers
         Err(EvalError::Failed(_)) if let Some(p) = period => {
-            by_period(defs, store, key, name, options, &p, e.position)
+            by_period(defs, store, key, (shown, runs_as), options, &p, e.position)
         }
         Err(err) => Err(err),
-        Ok(lines) => {
-            e.lines = lines;
+        Ok((total, groups, values)) => {
+            let mex = mex_of(&values, &mut Vec::new());
+            e.how = How::Heap {
+                shown,
+                runs_as,
+                total,
+                groups,
+                values,
+                mex,
+            };
             Ok(e)
         }
     }
 }
 
-/// The lines of [`explain_heap`], with the options' data put in `e`.
-fn heap_lines(
+/// The options of a family's heap by kind of move (with their data put in
+/// `e`), how many in all, and their distinct values.
+fn heap_groups(
     defs: &Defs,
     store: &mut Store,
     key: &Key,
     rule: &HeapRule,
-    name: &str,
     e: &mut Explanation,
-) -> Result<Vec<String>, EvalError> {
-    struct Group {
-        label: String,
-        items: Vec<String>,
-        count: u128,
-    }
-    let mut groups: Vec<Group> = Vec::new();
+) -> Result<(u128, Vec<MoveGroup>, Vec<u64>), EvalError> {
+    let mut groups: Vec<MoveGroup> = Vec::new();
     // option values: small ones in a dense set (a heap may have millions of
     // options), the rest in a tree
     const DENSE: u64 = 1 << 20;
     let mut small: Vec<bool> = Vec::new();
     let mut values: BTreeSet<u64> = BTreeSet::new();
-    let mut kind = None;
     let mut total = 0u128;
-    let heap = |h: u64| {
-        defs.show_key(&Key {
-            game: key.game,
-            args: [h].into_iter().collect(),
-        })
+    let heaps = |hs: &[u64]| Game {
+        parts: hs
+            .iter()
+            .map(|&h| {
+                Part::Pos(Key {
+                    game: key.game,
+                    args: [h].into_iter().collect(),
+                })
+            })
+            .collect(),
     };
     heap_options::each_option(defs, store, key, rule, |c| {
         total += u128::from(c.count);
         if e.options.len() < OPTIONS {
-            let first = Game {
-                parts: c
-                    .heaps
-                    .iter()
-                    .map(|&h| {
-                        Part::Pos(Key {
-                            game: key.game,
-                            args: [h].into_iter().collect(),
-                        })
-                    })
-                    .collect(),
-            };
             e.options.push(OptionValue {
-                to: show::written(defs, &first),
+                to: show::written(defs, &heaps(&c.heaps)),
                 value: Reached::Value(c.value),
                 count: c.count,
             });
@@ -341,78 +317,43 @@ fn heap_lines(
         } else {
             values.insert(c.value);
         }
-        if kind != Some((c.take, c.heaps.len())) {
-            kind = Some((c.take, c.heaps.len()));
-            let label = move_label(c.take, c.heaps.len());
-            if groups.last().is_none_or(|g| g.label != label) {
-                groups.push(Group {
-                    label,
-                    items: Vec::new(),
-                    count: 0,
-                });
-            }
+        let kind = (c.take, c.heaps.len());
+        if groups.last().is_none_or(|g| (g.take, g.heaps) != kind) {
+            groups.push(MoveGroup {
+                take: c.take,
+                heaps: c.heaps.len(),
+                items: Vec::new(),
+                count: 0,
+            });
         }
         let g = groups.last_mut().expect("a group was just pushed");
         g.count += u128::from(c.count);
-        if g.items.len() < 2 * EXAMPLES {
-            let to: Vec<String> = c.heaps.iter().map(|&h| heap(h)).collect();
-            let to = if to.is_empty() {
-                "0".into()
-            } else {
-                to.join(" + ")
-            };
-            g.items.push(if c.count > 1 {
-                format!(
-                    "{to} = {} (and {} more like it, every {}th)",
-                    c.value,
-                    c.count - 1,
-                    c.step
-                )
-            } else {
-                format!("{to} = {}", c.value)
-            });
+        if g.items.len() < ITEMS {
+            let to = show::game(defs, &heaps(&c.heaps));
+            g.items.push((to, c.value, c.count, c.step));
         }
         ControlFlow::Continue(())
     })?;
-    let mut lines = Vec::new();
-    if total == 0 {
-        lines.push(format!("{name} has no options"));
-    } else {
-        lines.push(format!(
-            "{name} has {total} option{}, by move:",
-            if total == 1 { "" } else { "s" }
-        ));
-    }
-    for g in groups {
-        let shown = if g.count > g.items.len() as u128 {
-            format!("{}, ... ({} in all)", g.items.join(", "), g.count)
-        } else {
-            g.items.join(", ")
-        };
-        lines.push(format!("  {}: {shown}", g.label));
-    }
     let values: Vec<u64> = (0u64..)
         .zip(&small)
         .filter_map(|(v, &seen)| seen.then_some(v))
         .chain(values)
         .collect();
-    lines.push(show::mex_line(&values, mex_of(&values, &mut Vec::new())));
-    Ok(lines)
+    Ok((total, groups, values))
 }
 
-/// A heap with too many options to list, whose value an arithmetic period
-/// gives: `n = n0 + r + q p`, so `G(n) = G(n0 + r) + q s`.
+/// A heap with too many options to list, whose value a period gives:
+/// `n = n0 + r + q p`, so `G(n) = G(n0 + r) + q s`.
 fn by_period(
     defs: &Defs,
     store: &mut Store,
     key: &Key,
-    name: &str,
+    (shown, runs_as): (String, Option<(String, String)>),
     options: u128,
     p: &Period,
     position: Option<String>,
 ) -> Result<Explanation, EvalError> {
     let n = key.args[0];
-    let game = &defs.games[key.game].name;
     let (q, r) = ((n - p.preperiod) / p.period, (n - p.preperiod) % p.period);
     let base_key = Key {
         game: key.game,
@@ -425,7 +366,15 @@ fn by_period(
     } else {
         Rule::Period
     };
-    let mut e = Explanation::new(position, Reached::Value(value), rule);
+    let how = How::Period {
+        shown,
+        runs_as,
+        game: defs.games[key.game].name.clone(),
+        options,
+        base: defs.show_key(&base_key),
+        periods: q,
+    };
+    let mut e = Explanation::new(position, Reached::Value(value), rule, how);
     e.period = Some(Reduced {
         pre_period: p.preperiod,
         period: p.period,
@@ -434,46 +383,5 @@ fn by_period(
         base: p.preperiod + r,
         base_value: base,
     });
-    e.lines = if p.saltus > 0 {
-        vec![
-            format!(
-                "{name} has {options} options, too many to list; its value follows from the proven arithmetic period of {game}: {game}(n + {}) = {game}(n) + {} for n >= {}",
-                p.period, p.saltus, p.preperiod
-            ),
-            format!(
-                "  {n} = {} + {q} × {}, so {name} = {} + {q} × {} = {base} + {} = {value}",
-                p.preperiod + r,
-                p.period,
-                defs.show_key(&base_key),
-                p.saltus,
-                u128::from(q) * u128::from(p.saltus),
-            ),
-        ]
-    } else {
-        vec![
-            format!(
-                "{name} has {options} options, too many to list; its value follows from the proven period of {game}: {game}(n + {}) = {game}(n) for n >= {}",
-                p.period, p.preperiod
-            ),
-            format!(
-                "  {n} = {} + {q} × {}, so {name} = {} = {value}",
-                p.preperiod + r,
-                p.period,
-                defs.show_key(&base_key),
-            ),
-        ]
-    };
     Ok(e)
-}
-
-/// How a person names a move in a heap game.
-fn move_label(take: u64, heaps: usize) -> String {
-    match (take, heaps) {
-        (0, 2) => "split in two".into(),
-        (0, n) => format!("split in {n}"),
-        (k, 0) => format!("take all {k}"),
-        (k, 1) => format!("take {k}, leaving one heap"),
-        (k, 2) => format!("take {k} and split the rest in two"),
-        (k, n) => format!("take {k} and split the rest in {n}"),
-    }
 }

@@ -16,7 +16,7 @@
 //! positions`, so a game that reaches positions without end is refused.
 
 use super::{
-    Answer, Explanation, Move, MovesAnswer, NoMove, OptionValue, Reached, Rule, Step, show,
+    Answer, Explanation, How, Move, MovesAnswer, NoMove, OptionValue, Reached, Rule, Step, show,
 };
 use crate::engine::loopy::{self, Value};
 use crate::eval::driver::LOOPY;
@@ -346,11 +346,18 @@ pub fn moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<Answer, EvalErr
 /// the value follows.
 pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Explanation, EvalError> {
     let (v, all) = moves_with_values(defs, store, g)?;
-    let mut e = Explanation::new(
-        show::written(defs, g),
-        Reached::Loopy(v.clone()),
-        Rule::Loopy,
-    );
+    let how = How::Loopy {
+        shown: show::game(defs, g),
+        moves: all
+            .iter()
+            .filter_map(|m| match &m.reached {
+                Reached::Loopy(w) => Some((m.step.clone(), w.clone())),
+                _ => None,
+            })
+            .collect(),
+    };
+    let value = Reached::Loopy(v);
+    let mut e = Explanation::new(show::written(defs, g), value, Rule::Loopy, how);
     e.options = all
         .iter()
         .take(super::explain::OPTIONS)
@@ -361,26 +368,5 @@ pub fn explain(defs: &Defs, store: &mut Store, g: &Game) -> Result<Explanation, 
         })
         .collect();
     e.options_more = all.len().saturating_sub(super::explain::OPTIONS) as u128;
-    let name = show::game(defs, g);
-    let mut out = vec![format!(
-        "{name} can be reached from itself: its value is the generalized Sprague-Grundy value, {}",
-        show_value(&v)
-    )];
-    for m in &all {
-        if let (Step::Replace { from, into }, Reached::Loopy(w)) = (&m.step, &m.reached) {
-            out.push(format!("  {from} -> {into}: {}", show_value(w)));
-        }
-    }
-    out.push(match &v {
-        Value::Finite(m) => format!(
-            "{m}: the options reach every value below {m} and none of value {m}, and each option of larger or ∞ value has a move back to value {m}"
-        ),
-        Value::Infinite(k) if k.contains(&0) => format!(
-            "∞: no number fits, and an option of value 0 wins ({}: an N-position)",
-            show_value(&v)
-        ),
-        Value::Infinite(_) => "∞: no number fits, and no option has value 0: with best play the game goes on for ever (a draw)".to_string(),
-    });
-    e.lines = out;
     Ok(e)
 }

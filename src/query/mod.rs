@@ -9,7 +9,6 @@ pub mod error;
 pub mod explain;
 mod files;
 pub mod genus;
-pub mod hackenbush;
 pub mod heap_options;
 pub mod loopy;
 pub mod misere;
@@ -23,9 +22,10 @@ pub mod show;
 mod table;
 
 pub use answer::{
-    Answer, Checksum, Explanation, FileFormat, Found, GenusAnswer, Graded, GradedMove, Move,
-    MovesAnswer, NoMove, OptionValue, PeriodAnswer, PeriodFound, PlotKind, Plotted, QuotientAnswer,
-    RareFound, Reached, Reduced, Researched, Rule, Sequence, Step, Summary, Table,
+    Answer, Checksum, Explanation, FileFormat, Found, GenusAnswer, Graded, GradedMove, How, Move,
+    MoveGroup, MovesAnswer, NoMove, OptionList, OptionValue, OptionsOf, PeriodAnswer, PeriodFound,
+    PlotKind, Plotted, QuotientAnswer, RareFound, Reached, Reason, Reduced, Researched, Rule,
+    Sequence, Step, Summary, Table, WhyPart,
 };
 
 use crate::eval::error::LimitError;

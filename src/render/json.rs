@@ -11,7 +11,7 @@ use crate::diag::{Diagnostic, ErrorKind, Sources};
 use crate::ir::Expect;
 use crate::query::{
     Answer, Explanation, FileFormat, Found, Graded, Move, MovesAnswer, PeriodAnswer, PeriodFound,
-    PlotKind, Plotted, RareFound, Reached, Researched, Rule, Step,
+    PlotKind, Plotted, RareFound, Reached, Researched, Rule, Step, WhyPart,
 };
 use serde_json::{Map, Value, json};
 
@@ -210,7 +210,7 @@ pub fn explanation(e: &Explanation) -> Value {
             }),
         );
     }
-    o.insert("lines".into(), e.lines.clone().into());
+    o.insert("lines".into(), super::explain::lines(e).into());
     Value::Object(o)
 }
 
@@ -385,7 +385,11 @@ fn check(g: &Graded) -> Value {
 /// winning moves as objects where they tell why; and `lines`, the reasons
 /// as the text prints them.
 fn why(g: &Graded) -> Value {
-    let mut o = match g.explained.as_deref().map(explanation) {
+    let explained = g.why.iter().find_map(|p| match p {
+        WhyPart::Explained { e, .. } => Some(explanation(e)),
+        WhyPart::Line(_) | WhyPart::Reason(_) => None,
+    });
+    let mut o = match explained {
         Some(Value::Object(e)) => e,
         _ => Map::new(),
     };
@@ -400,7 +404,7 @@ fn why(g: &Graded) -> Value {
             Value::Array(w.moves.iter().map(one_move).collect()),
         );
     }
-    let mut lines = g.why.clone();
+    let mut lines = text::why_lines(&g.why);
     if let Some(w) = &g.winning {
         lines.push(text::winning(w));
     }

@@ -2,8 +2,11 @@
 //! as JSON Lines for programs ([`json`]). Both take the same structured
 //! [`Answer`], so the two forms never disagree.
 
+pub mod explain;
+mod hackenbush;
 pub mod json;
 pub mod misere;
+pub mod reason;
 pub mod table;
 pub mod text;
 

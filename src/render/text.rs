@@ -5,7 +5,7 @@
 use super::table;
 use crate::query::{
     Answer, FileFormat, Found, Graded, Move, MovesAnswer, NoMove, PeriodAnswer, PeriodFound,
-    PlotKind, Plotted, RareFound, Reached, Researched, Sequence, Step, outcome_line,
+    PlotKind, Plotted, RareFound, Reached, Researched, Sequence, Step, WhyPart, outcome_line,
 };
 
 pub fn lines(a: &Answer) -> Vec<String> {
@@ -19,7 +19,7 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::LoopyOutcome(None) => vec!["D (a draw: neither player can force a win)".into()],
         Answer::LoopyGrundy(v) => vec![crate::query::loopy::show_value(v)],
         Answer::Moves(m) | Answer::MisereMoves(m) => moves(m),
-        Answer::Explain(e) => e.lines.clone(),
+        Answer::Explain(e) => super::explain::lines(e),
         Answer::MisereExplain(lines) => lines.clone(),
         Answer::Equiv { a, b } => vec![if a == b {
             format!("equivalent: both have value {a}, so their sum is a P-position")
@@ -107,7 +107,7 @@ pub fn no_move(n: &NoMove) -> String {
     match n {
         NoMove::Zero { shown, values } if values.len() > 1 => format!(
             "none: {shown} is a P-position ({}), so every move leaves a nonzero value",
-            xor_line(values)
+            crate::query::show::xor_line(values)
         ),
         NoMove::Zero { shown, .. } => {
             format!("none: {shown} is a P-position (value 0), so every move leaves a nonzero value")
@@ -127,12 +127,6 @@ pub fn no_move(n: &NoMove) -> String {
         }
         NoMove::NotListed { reason } => format!("none listed: {reason}"),
     }
-}
-
-/// `3 xor 5 xor 6 = 0`.
-pub fn xor_line(values: &[u64]) -> String {
-    let total = values.iter().fold(0, |a, b| a ^ b);
-    format!("{} = {total}", joined(values, " xor "))
 }
 
 /// The line a run with checks ends with: `2 of 11 checks failed`, or
@@ -415,9 +409,30 @@ fn check(g: &Graded) -> Vec<String> {
     if let Answer::Period(_) = &g.found {
         out.extend(lines(&g.found).into_iter().map(|l| format!("  {l}")));
     }
-    out.extend(g.why.iter().map(|l| format!("  {l}")));
+    out.extend(why_lines(&g.why).into_iter().map(|l| format!("  {l}")));
     if let Some(m) = &g.winning {
         out.push(format!("  {}", winning(m)));
+    }
+    out
+}
+
+/// The reasons of a FAIL, a line each: explanations of positions in
+/// their lines, indented where they stand under a line.
+pub fn why_lines(why: &[WhyPart]) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in why {
+        match part {
+            WhyPart::Line(l) => out.push(l.clone()),
+            WhyPart::Reason(r) => out.push(super::reason::line(r)),
+            WhyPart::Explained { e, indent } => {
+                let pad = if *indent { "  " } else { "" };
+                out.extend(
+                    super::explain::lines(e)
+                        .into_iter()
+                        .map(|l| format!("{pad}{l}")),
+                );
+            }
+        }
     }
     out
 }

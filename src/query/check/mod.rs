@@ -6,7 +6,7 @@ mod why;
 
 pub use why::MoveGraded;
 
-use super::{Answer, Found, Graded, GradedMove, answer};
+use super::{Answer, Found, Graded, GradedMove, WhyPart, answer};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::{Expect, QueryIr};
 
@@ -25,9 +25,8 @@ pub fn check(
         expected: expect.clone(),
         found,
         found_words,
-        why: r.lines,
+        why: r.parts,
         winning: r.winning.map(Box::new),
-        explained: r.explained.map(Box::new),
         graded_move: None,
         share,
     };
@@ -42,9 +41,8 @@ pub fn check(
                 (false, false) => (0, 1),
             };
             let r = why::Reasons {
-                lines: m.why,
                 winning: (!m.passed).then(|| m.moves.clone()),
-                explained: None,
+                ..why::Reasons::of(m.why)
             };
             let mut g = graded(
                 m.passed,
@@ -63,10 +61,7 @@ pub fn check(
         (QueryIr::Equiv(g, h), Expect::Equivalent) => {
             let a = answer(defs, store, q)?;
             let (passed, words, why) = why::check_equiv(defs, store, g, h)?;
-            let r = why::Reasons {
-                lines: why,
-                ..why::Reasons::default()
-            };
+            let r = why::Reasons::of(why);
             Ok(graded(passed, a, Some(words), r, all(passed)))
         }
         _ => {
@@ -86,11 +81,10 @@ pub fn check(
                     QueryIr::Grundy(e) | QueryIr::Outcome(e),
                 ) => {
                     let g = store.eval_game(defs, e)?;
-                    let explained = super::loopy::explain(defs, store, &g)?;
+                    let e = Box::new(super::loopy::explain(defs, store, &g)?);
                     why::Reasons {
-                        lines: explained.lines.clone(),
+                        parts: vec![WhyPart::Explained { e, indent: false }],
                         winning: None,
-                        explained: Some(explained),
                     }
                 }
                 _ => why::why(defs, store, q, expect, &a)?,

@@ -7,8 +7,8 @@ use crate::engine::rule::HeapRule;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{Expect, GameExpr, GameId, QueryIr};
 use crate::query::{
-    Answer, Explanation, Found, MovesAnswer, NoMove, Reached, explain, heap_options, misere_moves,
-    moves, range_bounds, show,
+    Answer, Found, MovesAnswer, NoMove, OptionsOf, Reached, Reason, WhyPart, explain, heap_options,
+    misere_moves, moves, range_bounds, show,
 };
 use std::ops::ControlFlow;
 
@@ -17,13 +17,38 @@ const MOVES: usize = 6;
 /// Values a claimed period is tested over, at most.
 const PERIOD_WINDOW: u64 = 100_000;
 
-/// Why a check failed: the lines after `FAIL`, the winning moves where
-/// they tell why, and the position's explanation for a value or outcome.
+/// Why a check failed: the reasons after `FAIL` (explanations of
+/// positions among them), and the winning moves where they tell why.
 #[derive(Default)]
 pub struct Reasons {
-    pub lines: Vec<String>,
+    pub parts: Vec<WhyPart>,
     pub winning: Option<MovesAnswer>,
-    pub explained: Option<Explanation>,
+}
+
+impl Reasons {
+    /// Reasons in words alone.
+    pub fn lines(lines: Vec<String>) -> Reasons {
+        Reasons {
+            parts: lines.into_iter().map(WhyPart::Line).collect(),
+            winning: None,
+        }
+    }
+
+    /// Reasons as data.
+    pub fn of(reasons: Vec<Reason>) -> Reasons {
+        Reasons {
+            parts: reasons.into_iter().map(WhyPart::Reason).collect(),
+            winning: None,
+        }
+    }
+}
+
+/// The explanation of a position, indented under the line before.
+fn explained(defs: &Defs, store: &mut Store, g: &Game) -> Result<WhyPart, EvalError> {
+    Ok(WhyPart::Explained {
+        e: Box::new(explain::explain(defs, store, g)?),
+        indent: true,
+    })
 }
 
 /// The reasons behind a found answer.
@@ -34,80 +59,71 @@ pub fn why(
     expect: &Expect,
     a: &Answer,
 ) -> Result<Reasons, EvalError> {
-    if let QueryIr::Grundy(e) | QueryIr::Outcome(e) = q {
-        let g = store.eval_game(defs, e)?;
-        let explained = explain::explain(defs, store, &g)?;
-        let mut lines = vec!["why:".to_string()];
-        lines.extend(indent(explained.lines.clone()));
-        let mut winning = None;
-        if matches!(q, QueryIr::Outcome(_)) {
-            lines.push("a position is P exactly when its Grundy value is 0".into());
-            if store.value(defs, &g)? != 0 {
-                winning = Some(winning_moves(defs, store, &g)?);
-            }
-        }
-        return Ok(Reasons {
-            lines,
-            winning,
-            explained: Some(explained),
-        });
-    }
-    Ok(Reasons {
-        lines: reasons(defs, store, q, expect, a)?,
-        ..Reasons::default()
-    })
-}
-
-fn reasons(
-    defs: &Defs,
-    store: &mut Store,
-    q: &QueryIr,
-    expect: &Expect,
-    a: &Answer,
-) -> Result<Vec<String>, EvalError> {
     match q {
-        QueryIr::Mex(set) => {
-            let values = store.eval_int_set(defs, set)?;
-            let m = crate::eval::value::mex_of(&values, &mut Vec::new());
-            Ok(vec![format!(
-                "why: {} (the least value not in the set)",
-                show::mex_line(&values, m)
-            )])
+        QueryIr::Grundy(e) | QueryIr::Outcome(e) => {
+            let g = store.eval_game(defs, e)?;
+            let mut parts = vec![WhyPart::Reason(Reason::Why), explained(defs, store, &g)?];
+            let mut winning = None;
+            if matches!(q, QueryIr::Outcome(_)) {
+                parts.push(WhyPart::Reason(Reason::PAtZero));
+                if store.value(defs, &g)? != 0 {
+                    winning = Some(winning_moves(defs, store, &g)?);
+                }
+            }
+            Ok(Reasons { parts, winning })
         }
         QueryIr::Sequence(game, r) => {
             let (lo, count) = range_bounds(defs, store, r)?;
             let (Expect::Values(x), Found::Values(y)) = (expect, &a.found()) else {
-                return Ok(Vec::new());
+                return Ok(Reasons::default());
             };
-            match x.iter().zip(y).position(|(a, b)| a != b) {
+            Ok(match x.iter().zip(y).position(|(a, b)| a != b) {
                 Some(i) => {
                     let n = lo + i as u64;
                     let g = position(*game, n);
-                    let mut lines = vec![format!(
-                        "first difference at n = {n}: expected {}, found {}",
-                        x[i], y[i]
-                    )];
-                    lines.push(format!("why {}:", show::game(defs, &g)));
-                    lines.extend(indent(explain::explain(defs, store, &g)?.lines));
-                    Ok(lines)
+                    let first = Reason::FirstDifference {
+                        n,
+                        expected: x[i],
+                        found: y[i],
+                    };
+                    let shown = show::game(defs, &g);
+                    let parts = vec![
+                        WhyPart::Reason(first),
+                        WhyPart::Reason(Reason::WhyPosition { shown }),
+                        explained(defs, store, &g)?,
+                    ];
+                    Reasons {
+                        parts,
+                        winning: None,
+                    }
                 }
-                None => Ok(vec![format!(
-                    "expected {} values, found {}: the range has {count}",
-                    x.len(),
-                    y.len()
-                )]),
-            }
+                None => Reasons::of(vec![Reason::Length {
+                    expected: x.len(),
+                    found: y.len(),
+                    count,
+                }]),
+            })
+        }
+        QueryIr::Mex(set) => {
+            let values = store.eval_int_set(defs, set)?;
+            let mex = crate::eval::value::mex_of(&values, &mut Vec::new());
+            Ok(Reasons::of(vec![Reason::Mex { values, mex }]))
         }
         // (the period found is the answer itself: the renderers show it)
         QueryIr::Period(game) => match expect {
-            Expect::Period(p, q) => period_break(defs, store, *game, *p, *q, &a.found()),
-            _ => Ok(Vec::new()),
+            Expect::Period(p, q) => {
+                let found = a.found();
+                Ok(Reasons::of(period_break(
+                    defs, store, *game, *p, *q, &found,
+                )?))
+            }
+            _ => Ok(Reasons::default()),
         },
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
-            misere_moves::why(defs, store, &g)
+            Ok(Reasons::lines(misere_moves::why(defs, store, &g)?))
         }
-        _ => Ok(Vec::new()),
+        _ => Ok(Reasons::default()),
     }
 }
 
@@ -120,9 +136,9 @@ fn period_break(
     p: u64,
     q: u64,
     found: &Found,
-) -> Result<Vec<String>, EvalError> {
+) -> Result<Vec<Reason>, EvalError> {
     if q == 0 {
-        return Ok(vec!["a period is at least 1".into()]);
+        return Ok(vec![Reason::PeriodZero]);
     }
     let reach = match found {
         Found::Period(fp, fq) => fp.saturating_add(fq.saturating_mul(2)),
@@ -152,17 +168,23 @@ fn period_break(
             _ => return Ok(Vec::new()),
         };
         if a != b {
-            return Ok(vec![format!(
-                "the values do not repeat every {q} from n = {p}: {name}({n}) = {a} but {name}({}) = {b}",
-                n + q
-            )]);
+            return Ok(vec![Reason::NoRepeat {
+                game: name.clone(),
+                period: q,
+                from: p,
+                n,
+                a,
+                b,
+            }]);
         }
         n += 1;
     }
     Ok(match found {
-        Found::Period(fp, fq) if p >= *fp && q.is_multiple_of(*fq) => vec![format!(
-            "the values do repeat every {q} from n = {p}, but the pre-period and period are the least such: every {fq} from n = {fp}"
-        )],
+        Found::Period(fp, fq) if p >= *fp && q.is_multiple_of(*fq) => vec![Reason::NotLeast {
+            period: q,
+            from: p,
+            least: (*fq, *fp),
+        }],
         _ => Vec::new(),
     })
 }
@@ -179,7 +201,7 @@ pub struct MoveGraded {
     /// H written in the language, and its value.
     pub to: Option<String>,
     pub value: u64,
-    pub why: Vec<String>,
+    pub why: Vec<Reason>,
 }
 
 /// `check move G -> H`: whether H is one move from G and wins.
@@ -225,21 +247,26 @@ pub fn check_move(
             });
         }
         Relation::OneMove { from, to } => {
-            why.push(format!(
-                "{hs} is one move from {gs} ({from} -> {to}), but its value is {}, not 0: the other player wins from it",
-                value_text(defs, store, &h, hv)?
-            ));
+            why.push(Reason::NonzeroMove {
+                to: hs,
+                position: gs,
+                from,
+                into: to,
+                values: component_values(defs, store, &h)?,
+            });
             format!("a move to a position of value {hv}")
         }
         Relation::Same => {
-            why.push(format!(
-                "{hs} is {gs} itself: a move changes one component into one of its options"
-            ));
+            why.push(Reason::Itself {
+                to: hs,
+                position: gs,
+            });
             "no move".into()
         }
         Relation::Apart { changed, added } => {
-            why.extend(apart(defs, store, &gs, &hs, &changed, &added)?);
-            format!("no move from {gs} to {hs}")
+            let found = format!("no move from {gs} to {hs}");
+            why.extend(apart(defs, store, gs, hs, &changed, &added)?);
+            found
         }
     };
     Ok(MoveGraded {
@@ -257,63 +284,59 @@ pub fn check_move(
 fn apart(
     defs: &Defs,
     store: &mut Store,
-    gs: &str,
-    hs: &str,
+    position: String,
+    to: String,
     changed: &[Shown],
     added: &[Shown],
-) -> Result<Vec<String>, EvalError> {
-    let list = |s: &[Shown]| {
-        s.iter()
-            .map(|c| c.text.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
+) -> Result<Vec<Reason>, EvalError> {
+    let list = |s: &[Shown]| s.iter().map(|c| c.text.clone()).collect();
     Ok(match changed {
         [] => vec![
-            format!("{hs} only adds {} to {gs}", list(added)),
-            format!("a move changes exactly one component of {gs} into one of its options"),
+            Reason::OnlyAdds {
+                to,
+                position: position.clone(),
+                added: list(added),
+            },
+            Reason::OneComponent { position },
         ],
         [c] => vec![
-            format!(
-                "{hs} is not one move from {gs}: {} cannot become {} in one move",
-                c.text,
-                written(added)
-            ),
-            options_line(defs, store, c)?,
+            Reason::CannotBecome {
+                to,
+                position,
+                component: c.text.clone(),
+                into: written(added),
+            },
+            Reason::Options(options_of(defs, store, c)?),
         ],
         many => vec![
-            format!(
-                "{hs} is not one move from {gs}: it changes {} components ({})",
-                many.len(),
-                list(many)
-            ),
-            format!("a move changes exactly one component of {gs} into one of its options"),
+            Reason::ChangesMany {
+                to,
+                position: position.clone(),
+                changed: list(many),
+            },
+            Reason::OneComponent { position },
         ],
     })
 }
 
-/// `the options of nim(5): nim(0) .. nim(4)`, shortened when long.
-fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, EvalError> {
+/// The options of a component: a Nim heap's, or the first few.
+fn options_of(defs: &Defs, store: &mut Store, c: &Shown) -> Result<OptionsOf, EvalError> {
     let options: Vec<Game> = match &c.part {
         Part::Nim { n, star } => {
             let one = |k: u64| show::game(defs, &Game::single(Part::Nim { n: k, star: *star }));
-            return Ok(match n {
-                0 => format!("{} has no move", c.text),
-                1 => format!("a move takes {} to {}", c.text, one(0)),
-                2 => format!("a move takes {} to {} or {}", c.text, one(0), one(1)),
-                _ => format!(
-                    "a move takes {} to one of {} .. {}",
-                    c.text,
-                    one(0),
-                    one(n - 1)
-                ),
+            return Ok(OptionsOf::Nim {
+                component: c.text.clone(),
+                n: *n,
+                first: one(0),
+                second: one(1),
+                last: one(n.saturating_sub(1)),
             });
         }
         Part::Pos(key) => match (
             heap_options::rule_for(defs, store, key),
             key.args.as_slice(),
         ) {
-            (Some(rule), &[n]) => return Ok(rule_options_line(defs, key.game, &rule, n, &c.text)),
+            (Some(rule), &[n]) => return Ok(rule_options(defs, key.game, &rule, n, &c.text)),
             _ => store.options_of(defs, key)?,
         },
         Part::Options(e) => e.options.clone(),
@@ -323,57 +346,42 @@ fn options_line(defs: &Defs, store: &mut Store, c: &Shown) -> Result<String, Eva
             .map(|(_, g)| g)
             .collect(),
     };
-    let shown: Vec<String> = options
-        .iter()
-        .take(MOVES)
-        .map(|o| show::game(defs, o))
-        .collect();
-    let more = if options.len() > MOVES {
-        format!(", ... ({} in all)", options.len())
-    } else {
-        String::new()
-    };
-    Ok(format!(
-        "a move takes {} to one of its options: {}{more}",
-        c.text,
-        shown.join(", ")
-    ))
+    Ok(OptionsOf::Listed {
+        component: c.text.clone(),
+        first: options
+            .iter()
+            .take(MOVES)
+            .map(|o| show::game(defs, o))
+            .collect(),
+        count: options.len() as u128,
+    })
 }
 
 /// The first options of a heap of a rule family, listed by the rule (the
 /// heap may have far too many to list them all).
-fn rule_options_line(defs: &Defs, game: GameId, rule: &HeapRule, n: u64, text: &str) -> String {
-    let mut shown = Vec::new();
+fn rule_options(defs: &Defs, game: GameId, rule: &HeapRule, n: u64, text: &str) -> OptionsOf {
+    let mut first = Vec::new();
     let _ = rule.each_move(n, |_, heaps| {
-        if shown.len() == MOVES {
+        if first.len() == MOVES {
             return ControlFlow::Break(());
         }
-        let parts: Vec<String> = heaps
+        let parts: Vec<Part> = heaps
             .iter()
             .map(|&h| {
-                defs.show_key(&Key {
+                Part::Pos(Key {
                     game,
                     args: [h].into_iter().collect(),
                 })
             })
             .collect();
-        shown.push(if parts.is_empty() {
-            "0".to_string()
-        } else {
-            parts.join(" + ")
-        });
+        first.push(show::game(defs, &Game { parts }));
         ControlFlow::Continue(())
     });
-    let count = rule.move_count(n);
-    let more = if count > MOVES as u128 {
-        format!(", ... ({count} in all)")
-    } else {
-        String::new()
-    };
-    format!(
-        "a move takes {text} to one of its options: {}{more}",
-        shown.join(", ")
-    )
+    OptionsOf::Listed {
+        component: text.to_string(),
+        first,
+        count: rule.move_count(n),
+    }
 }
 
 /// The winning moves from `g`. Moves that cannot be listed (a heap with
@@ -390,16 +398,13 @@ fn winning_moves(defs: &Defs, store: &mut Store, g: &Game) -> Result<MovesAnswer
     }
 }
 
-/// A value with its nim-sum when the game is a sum: `3 xor 1 = 2`.
-fn value_text(defs: &Defs, store: &mut Store, g: &Game, v: u64) -> Result<String, EvalError> {
-    if g.parts.len() < 2 {
-        return Ok(v.to_string());
-    }
+/// The values of the components of a game.
+fn component_values(defs: &Defs, store: &mut Store, g: &Game) -> Result<Vec<u64>, EvalError> {
     let mut values = Vec::new();
     for p in &g.parts {
         values.push(store.value(defs, &Game::single(p.clone()))?);
     }
-    Ok(show::xor_line(&values))
+    Ok(values)
 }
 
 /// `check equiv G, H`: whether it passed, what was found, and why.
@@ -408,7 +413,7 @@ pub fn check_equiv(
     store: &mut Store,
     ae: &GameExpr,
     be: &GameExpr,
-) -> Result<(bool, String, Vec<String>), EvalError> {
+) -> Result<(bool, String, Vec<Reason>), EvalError> {
     let a = store.eval_game(defs, ae)?;
     let b = store.eval_game(defs, be)?;
     let (va, vb) = (store.value(defs, &a)?, store.value(defs, &b)?);
@@ -416,19 +421,21 @@ pub fn check_equiv(
     if va == vb {
         return Ok((true, found, Vec::new()));
     }
-    let (sa, sb) = (show::game(defs, &a), show::game(defs, &b));
-    Ok((
-        false,
-        found,
-        vec![
-            format!("{sa} has value {va} and {sb} has value {vb}"),
-            format!(
-                "so {sa} + {sb} has value {va} xor {vb} = {}, not 0: it is an N-position, not a P-position",
-                va ^ vb
-            ),
-            "two games are equivalent exactly when their values are equal".into(),
-        ],
-    ))
+    let (a, b) = (show::game(defs, &a), show::game(defs, &b));
+    let why = vec![
+        Reason::Values {
+            a: a.clone(),
+            b: b.clone(),
+            values: (va, vb),
+        },
+        Reason::SumNotZero {
+            a,
+            b,
+            values: (va, vb),
+        },
+        Reason::EqualValues,
+    ];
+    Ok((false, found, why))
 }
 
 fn position(game: GameId, n: u64) -> Game {
@@ -436,8 +443,4 @@ fn position(game: GameId, n: u64) -> Game {
         game,
         args: [n].into_iter().collect(),
     }))
-}
-
-fn indent(lines: Vec<String>) -> impl Iterator<Item = String> {
-    lines.into_iter().map(|l| format!("  {l}"))
 }

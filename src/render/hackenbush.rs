@@ -1,5 +1,5 @@
-//! `explain` of a Green Hackenbush picture: the fusion and colon steps
-//! that give its value (`engine::hackenbush` derives them).
+//! `explain` of a Green Hackenbush picture in words: the fusion and colon
+//! steps that give its value (`engine::hackenbush` derives them).
 
 use crate::engine::hackenbush::{Picture, derive};
 

@@ -1,0 +1,156 @@
+//! Why a check failed, in words: a line for each [`Reason`].
+
+use crate::query::show::{mex_line, xor_line};
+use crate::query::{OptionsOf, Reason, Step};
+
+/// The line of a reason, as a FAIL shows it.
+pub fn line(r: &Reason) -> String {
+    match r {
+        Reason::Why => "why:".into(),
+        Reason::PAtZero => "a position is P exactly when its Grundy value is 0".into(),
+        Reason::FirstDifference { n, expected, found } => {
+            format!("first difference at n = {n}: expected {expected}, found {found}")
+        }
+        Reason::WhyPosition { shown } => format!("why {shown}:"),
+        Reason::Length {
+            expected,
+            found,
+            count,
+        } => format!("expected {expected} values, found {found}: the range has {count}"),
+        Reason::Mex { values, mex } => format!(
+            "why: {} (the least value not in the set)",
+            mex_line(values, *mex)
+        ),
+        Reason::PeriodZero => "a period is at least 1".into(),
+        Reason::NoRepeat {
+            game,
+            period,
+            from,
+            n,
+            a,
+            b,
+        } => format!(
+            "the values do not repeat every {period} from n = {from}: {game}({n}) = {a} but {game}({}) = {b}",
+            n + period
+        ),
+        Reason::NotLeast {
+            period,
+            from,
+            least: (fq, fp),
+        } => format!(
+            "the values do repeat every {period} from n = {from}, but the pre-period and period are the least such: every {fq} from n = {fp}"
+        ),
+        Reason::NonzeroMove {
+            to,
+            position,
+            from,
+            into,
+            values,
+        } => {
+            let value = values.iter().fold(0, |a, b| a ^ b);
+            let value = match values.len() {
+                0 | 1 => value.to_string(),
+                _ => xor_line(values),
+            };
+            format!(
+                "{to} is one move from {position} ({from} -> {into}), but its value is {value}, not 0: the other player wins from it"
+            )
+        }
+        Reason::Itself { to, position } => format!(
+            "{to} is {position} itself: a move changes one component into one of its options"
+        ),
+        Reason::OnlyAdds {
+            to,
+            position,
+            added,
+        } => format!("{to} only adds {} to {position}", added.join(", ")),
+        Reason::OneComponent { position } => {
+            format!("a move changes exactly one component of {position} into one of its options")
+        }
+        Reason::CannotBecome {
+            to,
+            position,
+            component,
+            into,
+        } => format!(
+            "{to} is not one move from {position}: {component} cannot become {into} in one move"
+        ),
+        Reason::ChangesMany {
+            to,
+            position,
+            changed,
+        } => format!(
+            "{to} is not one move from {position}: it changes {} components ({})",
+            changed.len(),
+            changed.join(", ")
+        ),
+        Reason::Options(o) => options(o),
+        Reason::SameRow { to, position } => {
+            format!("{to} is {position} itself: a move turns at least one coin")
+        }
+        Reason::TailsToHeads { last } => format!(
+            "the rightmost coin turned, {last}, goes from tails to heads; a move turns its rightmost coin from heads to tails"
+        ),
+        Reason::NotACoinMove { turned, game, last } => format!(
+            "{} is not a move of `{game}`: from the head at {last}, the options of {game}({last}) allow other coins",
+            turn(turned)
+        ),
+        Reason::RowNotZero { turned, to, value } => format!(
+            "{} leaves {to}, of value {value}, not 0: the other player wins from it",
+            turn(turned)
+        ),
+        Reason::Values {
+            a,
+            b,
+            values: (va, vb),
+        } => format!("{a} has value {va} and {b} has value {vb}"),
+        Reason::SumNotZero {
+            a,
+            b,
+            values: (va, vb),
+        } => format!(
+            "so {a} + {b} has value {va} xor {vb} = {}, not 0: it is an N-position, not a P-position",
+            va ^ vb
+        ),
+        Reason::EqualValues => {
+            "two games are equivalent exactly when their values are equal".into()
+        }
+    }
+}
+
+fn turn(coins: &[u64]) -> String {
+    super::text::step(&Step::Turn(coins.to_vec()))
+}
+
+/// `a move takes nim(5) to one of nim(0) .. nim(4)`, shortened when long.
+fn options(o: &OptionsOf) -> String {
+    match o {
+        OptionsOf::Nim {
+            component,
+            n,
+            first,
+            second,
+            last,
+        } => match n {
+            0 => format!("{component} has no move"),
+            1 => format!("a move takes {component} to {first}"),
+            2 => format!("a move takes {component} to {first} or {second}"),
+            _ => format!("a move takes {component} to one of {first} .. {last}"),
+        },
+        OptionsOf::Listed {
+            component,
+            first,
+            count,
+        } => {
+            let more = if *count > first.len() as u128 {
+                format!(", ... ({count} in all)")
+            } else {
+                String::new()
+            };
+            format!(
+                "a move takes {component} to one of its options: {}{more}",
+                first.join(", ")
+            )
+        }
+    }
+}
