@@ -83,6 +83,14 @@ pub enum Fault {
     NoRule { loc: Loc, position: String },
     /// A position of a product of coin games, used inside a rule.
     ProductInRule { position: String },
+    /// The moves of `product` cannot be listed: an option of `option_of`
+    /// is not a sum of single heads of `game` left of `n`.
+    ProductMoves {
+        product: String,
+        option_of: String,
+        game: String,
+        n: u64,
+    },
     /// A state the code holds cannot happen (a bug), said in words.
     Internal(String),
 }
@@ -95,7 +103,7 @@ impl Fault {
             Fault::Limit(_) => ErrorKind::Limit,
             Fault::Cycle { .. } | Fault::Endless { .. } => ErrorKind::Loop,
             Fault::NoRule { .. } => ErrorKind::Definition,
-            Fault::ProductInRule { .. } => ErrorKind::Unsupported,
+            Fault::ProductInRule { .. } | Fault::ProductMoves { .. } => ErrorKind::Unsupported,
             Fault::Internal(_) => ErrorKind::Internal,
         }
     }
@@ -158,6 +166,17 @@ impl Fault {
                 ),
             )
             .hint("add it to the sum with `+` where the question is asked"),
+            Fault::ProductMoves {
+                product,
+                option_of,
+                game,
+                n,
+            } => Diagnostic::unplaced(
+                kind,
+                format!(
+                    "the moves of {product} cannot be listed: an option of {option_of} is not a sum of single heads of `{game}` left of {n}"
+                ),
+            ),
             Fault::Internal(what) => Diagnostic::unplaced(kind, format!("internal error: {what}")),
         }
     }

@@ -68,6 +68,10 @@ pub enum QueryError {
         bytes: usize,
         max: usize,
     },
+    /// The plotting crate could not draw (`why`, its words).
+    DrawingFailed { why: String },
+    /// The machine would not give the memory to read `file` back.
+    NoMemoryToRead { file: String },
     /// G(`n`) of `name` past 64 bits.
     ValueTooLarge { n: u64, name: String },
     /// A values file a research run would go on with, and cannot.
@@ -129,6 +133,8 @@ impl QueryError {
             QueryError::ResearchNeedsFiles { .. } => ErrorKind::Sandbox,
             QueryError::ValueTooLarge { .. } => ErrorKind::Arithmetic,
             QueryError::ValuesFile { .. } => ErrorKind::Io,
+            QueryError::DrawingFailed { .. } => ErrorKind::Internal,
+            QueryError::NoMemoryToRead { .. } => ErrorKind::Memory,
         }
     }
 
@@ -263,6 +269,13 @@ impl QueryError {
             .at(loc.src)
             .label("this rule")
             .hint("ask `sequence` for its values on standard output instead"),
+            QueryError::DrawingFailed { why } => {
+                Diagnostic::unplaced(kind, format!("the plot could not be drawn: {why}"))
+            }
+            QueryError::NoMemoryToRead { file } => Diagnostic::unplaced(
+                kind,
+                format!("the machine could not give the memory to read {file} back"),
+            ),
             QueryError::ValueTooLarge { n, name } => Diagnostic::unplaced(
                 kind,
                 format!("G({n}) of `{name}` could not be worked out: it does not fit in 64 bits"),

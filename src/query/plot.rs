@@ -5,7 +5,6 @@
 use super::error::QueryError;
 use super::files::{cannot_write, writable};
 use super::{PeriodFound, PlotKind, Plotted, range_bounds};
-use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::periodicity::allbut::allbut_proof;
 use crate::engine::periodicity::observe::observed;
 use crate::engine::periodicity::search::WIDEST_WINDOW;
@@ -348,8 +347,5 @@ fn empty(range: &RangeIr) -> EvalError {
 }
 
 fn drawing_failed(e: crate::plot::PlotError) -> EvalError {
-    EvalError::from(Diagnostic::unplaced(
-        ErrorKind::Internal,
-        format!("the plot could not be drawn: {}", e.0),
-    ))
+    EvalError::from(QueryError::DrawingFailed { why: e.0 })
 }

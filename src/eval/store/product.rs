@@ -11,10 +11,9 @@
 //! mex over the board's own moves.
 
 use super::Store;
-use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::nimber;
 use crate::eval::defs::Defs;
-use crate::eval::error::{EvalError, LimitError};
+use crate::eval::error::{EvalError, Fault, LimitError};
 use crate::eval::value::{Game, Key, Part};
 use crate::ir::{Factor, GameId, Setting};
 use std::collections::BTreeSet;
@@ -112,15 +111,12 @@ impl Store {
         let mut out = Vec::new();
         for option in self.options_of(defs, &key(g, &[n]))? {
             let Some(turned) = crate::eval::value::coins_turned(&option, g, n) else {
-                return Err(EvalError::from(Diagnostic::unplaced(
-                    ErrorKind::Unsupported,
-                    format!(
-                        "the moves of {} cannot be listed: an option of {} is not a sum of single heads of `{}` left of {n}",
-                        defs.show_key(product),
-                        defs.show_key(&key(g, &[n])),
-                        defs.games[g].name
-                    ),
-                )));
+                return Err(EvalError::from(Fault::ProductMoves {
+                    product: defs.show_key(product),
+                    option_of: defs.show_key(&key(g, &[n])),
+                    game: defs.games[g].name.clone(),
+                    n,
+                }));
             };
             out.push(turned);
         }

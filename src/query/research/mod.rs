@@ -52,7 +52,6 @@ pub use read::period_from;
 
 use super::files::{cannot_write, writable};
 use super::{FileFormat, PeriodFound, RareFound, Researched, range_bounds};
-use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::heap::{Allowance, Census, ExtendError, HeapTable, NoCensus, WARM_UP};
 use crate::engine::{Interrupted, Watch};
 use crate::eval::{Defs, EvalError, Store};
@@ -496,13 +495,9 @@ fn read_back(
                 .load(values[i..].iter().copied(), watch)
                 .map_err(|e| match e {
                     ExtendError::Interrupted => EvalError::Interrupted,
-                    _ => EvalError::from(Diagnostic::unplaced(
-                        ErrorKind::Memory,
-                        format!(
-                            "the machine could not give the memory to read {} back",
-                            r.file
-                        ),
-                    )),
+                    _ => EvalError::from(QueryError::NoMemoryToRead {
+                        file: r.file.clone(),
+                    }),
                 })?;
         }
         at += values.len() as u64;
