@@ -2,7 +2,7 @@
 //! argument, a line typed at the prompt) and gives back results and
 //! diagnostics. Front ends (terminal, pipe, files) only move text around.
 
-use crate::diag::{Diagnostic, Sources};
+use crate::diag::{Diagnostic, ErrorKind, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
 pub use crate::event::{Event, Format};
@@ -108,6 +108,7 @@ impl Session {
             // A NUL byte: not a text file (a binary, a document). Nothing
             // of it runs.
             let d = Diagnostic::error(
+                ErrorKind::Io,
                 at..at + 1,
                 format!("{name} is not a text file: it has a NUL byte"),
             )
@@ -124,9 +125,12 @@ impl Session {
             errors.push((d.start(), d.at(src)));
         }
         if parsed.stmts.is_empty() && errors.is_empty() {
-            let d = Diagnostic::unplaced(format!("nothing to run: {name} has no statements"))
-                .at(src)
-                .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more");
+            let d = Diagnostic::unplaced(
+                ErrorKind::Empty,
+                format!("nothing to run: {name} has no statements"),
+            )
+            .at(src)
+            .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more");
             self.say(d, emit, &mut report);
             return report;
         }
@@ -207,6 +211,7 @@ impl Session {
         if let Some(loc) = last_skip {
             let hidden = skips - SKIPS_SHOWN;
             let d = Diagnostic::error(
+                ErrorKind::Skipped,
                 loc.range(),
                 format!("{hidden} more statements were skipped, each needing a definition with an error (not shown one by one)"),
             )
@@ -343,12 +348,16 @@ impl Session {
                 let v = store.eval_int(defs, value)?;
                 if v == 0 {
                     let name = setting_name(*setting);
-                    let d = Diagnostic::error(value.loc.range(), "a limit of 0 allows nothing")
-                        .at(value.loc.src)
-                        .label("the least limit is 1")
-                        .hint(format!(
-                            "`set {name} 1` is the smallest; `:limits` shows the current limits"
-                        ));
+                    let d = Diagnostic::error(
+                        ErrorKind::Argument,
+                        value.loc.range(),
+                        "a limit of 0 allows nothing",
+                    )
+                    .at(value.loc.src)
+                    .label("the least limit is 1")
+                    .hint(format!(
+                        "`set {name} 1` is the smallest; `:limits` shows the current limits"
+                    ));
                     return Err(EvalError::from(d));
                 }
                 if let Some(ceiling) = store.sandbox
@@ -356,7 +365,7 @@ impl Session {
                 {
                     let name = setting_name(*setting);
                     let most = ceiling.get(*setting);
-                    let d = Diagnostic::error(value.loc.range(), format!("the sandbox keeps `set {name}` at most {most}"))
+                    let d = Diagnostic::error(ErrorKind::Sandbox, value.loc.range(), format!("the sandbox keeps `set {name}` at most {most}"))
                         .at(value.loc.src)
                         .label("a limit raised past the sandbox's")
                         .hint(format!("a file run in the sandbox (`mex grade`, `mex --sandbox`) may lower a limit, not raise it: `set {name} {most}` is the most"));

@@ -367,7 +367,8 @@ impl Output {
     pub fn fatal_in(&mut self, session: &Session, message: &str, file: Option<&str>) {
         self.summary.errors += 1;
         if session.diagnostics_to_stdout() {
-            let line = mex::render::json::error(message, file);
+            // (every such error is a file or standard input not read)
+            let line = mex::render::json::error(mex::diag::ErrorKind::Io, message, file);
             self.put(|out| writeln!(out, "{line}"));
         } else {
             self.fatal(message);

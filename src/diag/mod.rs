@@ -10,8 +10,114 @@ use std::rc::Rc;
 /// Which source a span points into (an index into [`Sources`]).
 pub type SourceId = usize;
 
+/// What class of error a diagnostic is: one stable word for programs
+/// (`"kind"` in JSON), the same whatever the wording of its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The text does not lex or parse.
+    Parse,
+    /// A name, setting, vertex or format that is not defined.
+    UnknownName,
+    /// A value of the wrong sort: an integer where a game goes, too many
+    /// arguments, a game that is not of the form asked for.
+    Type,
+    /// A definition that cannot stand: a name taken twice, a built-in name
+    /// redefined, a rule family's constants out of range.
+    Definition,
+    /// A statement not run because a definition it needs has an error.
+    Skipped,
+    /// A `check` that cannot be graded as written.
+    Check,
+    /// An integer expression below zero, divided by zero, or past 64 bits.
+    Arithmetic,
+    /// A `set` limit passed: see [`LimitFacts`].
+    Limit,
+    /// A fixed bound of the language that no `set` raises: nesting depth,
+    /// a graph's vertices, a picture's edges.
+    TooLarge,
+    /// A game that reaches a position again, or positions that grow
+    /// without end, where the question needs a game that always ends.
+    Loop,
+    /// A file that cannot be read or written, or that holds the wrong data.
+    Io,
+    /// Refused in the sandbox (`mex grade`, `mex --sandbox`, the playground).
+    Sandbox,
+    /// A statement's argument outside what it takes: an empty range, rows
+    /// of 0 values, a limit of 0.
+    Argument,
+    /// A question the game's form does not answer.
+    Unsupported,
+    /// Memory the machine would not give, though the limit allowed it.
+    Memory,
+    /// A source with no statement to run.
+    Empty,
+    /// A bug in `mex`: a state the code holds cannot happen.
+    Internal,
+}
+
+impl ErrorKind {
+    /// Every kind, in the order the docs list them.
+    pub const ALL: &'static [ErrorKind] = &[
+        ErrorKind::Parse,
+        ErrorKind::UnknownName,
+        ErrorKind::Type,
+        ErrorKind::Definition,
+        ErrorKind::Skipped,
+        ErrorKind::Check,
+        ErrorKind::Arithmetic,
+        ErrorKind::Limit,
+        ErrorKind::TooLarge,
+        ErrorKind::Loop,
+        ErrorKind::Io,
+        ErrorKind::Sandbox,
+        ErrorKind::Argument,
+        ErrorKind::Unsupported,
+        ErrorKind::Memory,
+        ErrorKind::Empty,
+        ErrorKind::Internal,
+    ];
+
+    /// The kind's stable word (snake_case), as JSON writes it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::Parse => "parse",
+            ErrorKind::UnknownName => "unknown_name",
+            ErrorKind::Type => "type",
+            ErrorKind::Definition => "definition",
+            ErrorKind::Skipped => "skipped",
+            ErrorKind::Check => "check",
+            ErrorKind::Arithmetic => "arithmetic",
+            ErrorKind::Limit => "limit",
+            ErrorKind::TooLarge => "too_large",
+            ErrorKind::Loop => "loop",
+            ErrorKind::Io => "io",
+            ErrorKind::Sandbox => "sandbox",
+            ErrorKind::Argument => "argument",
+            ErrorKind::Unsupported => "unsupported",
+            ErrorKind::Memory => "memory",
+            ErrorKind::Empty => "empty",
+            ErrorKind::Internal => "internal",
+        }
+    }
+}
+
+/// The facts of a `set` limit passed: which setting, the value that would
+/// be enough (`None` when it is not known), and the limit in force, both
+/// as `set` writes them (memory in MiB).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LimitFacts {
+    pub setting: &'static str,
+    /// (a count may pass 64 bits: an estimate of the work of a question)
+    pub needed: Option<u128>,
+    pub allowed: u64,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The class of the error, for programs (see [`ErrorKind`]).
+    pub kind: ErrorKind,
+    /// For a [`ErrorKind::Limit`]: the setting passed and its values.
+    pub limit: Option<LimitFacts>,
     /// The source the spans point into; set when the diagnostic leaves the
     /// pass that made it (lexer and parser work on one source at a time).
     pub source: SourceId,
@@ -27,16 +133,18 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(span: Range<usize>, message: impl Into<String>) -> Self {
+    pub fn error(kind: ErrorKind, span: Range<usize>, message: impl Into<String>) -> Self {
         Diagnostic {
             span: Some(span),
-            ..Diagnostic::unplaced(message)
+            ..Diagnostic::unplaced(kind, message)
         }
     }
 
     /// A diagnostic with no place yet (see [`Diagnostic::span`]).
-    pub fn unplaced(message: impl Into<String>) -> Self {
+    pub fn unplaced(kind: ErrorKind, message: impl Into<String>) -> Self {
         Diagnostic {
+            kind,
+            limit: None,
             source: 0,
             span: None,
             message: message.into(),
@@ -54,6 +162,13 @@ impl Diagnostic {
 
     pub fn at(mut self, source: SourceId) -> Self {
         self.source = source;
+        self
+    }
+
+    /// Marks it a limit error with the facts of the limit passed.
+    pub fn limit(mut self, facts: LimitFacts) -> Self {
+        self.kind = ErrorKind::Limit;
+        self.limit = Some(facts);
         self
     }
 
@@ -294,7 +409,7 @@ mod tests {
     fn every_placed_diagnostic_has_a_caret() {
         let mut sources = Sources::default();
         let id = sources.add("a.mex", "grundy nim(3)\n");
-        let d = Diagnostic::error(7..13, "something").at(id);
+        let d = Diagnostic::error(ErrorKind::Internal, 7..13, "something").at(id);
         let shown = sources.render(&d, false);
         assert!(shown.contains("┬"), "{shown}");
         assert!(shown.contains("here"), "{shown}");
@@ -306,7 +421,7 @@ mod tests {
         let text = format!("grundy nim(3) + {}foo(2)\n", "nim(1) + ".repeat(20000));
         let at = text.find("foo").unwrap();
         let id = sources.add("long.mex", text.as_str());
-        let d = Diagnostic::error(at..at + 3, "unknown name `foo`")
+        let d = Diagnostic::error(ErrorKind::UnknownName, at..at + 3, "unknown name `foo`")
             .label("not defined")
             .at(id);
         let shown = sources.render(&d, false);

@@ -1,12 +1,11 @@
 //! What the evaluator runs against: the program's definitions ([`Defs`])
 //! and the counter that reports work to the watch ([`Ticker`]).
 
-use super::error::EvalError;
+use super::error::{EvalError, LimitError};
 use super::limits::Limits;
 use super::value::{Key, Value};
-use crate::diag::Diagnostic;
 use crate::engine::Watch;
-use crate::ir::GameDef;
+use crate::ir::{GameDef, Setting};
 
 /// Everything the program has defined.
 #[derive(Default)]
@@ -93,14 +92,16 @@ impl Ticker {
     #[cold]
     fn too_much_work(&self) -> EvalError {
         EvalError::from(
-            Diagnostic::unplaced(format!(
-                "this question ran rules for more than {} loop iterations (`set work`), some seconds of work",
-                self.work
-            ))
-            .hint(format!(
-                "`set work {}` raises the limit (the time grows with it); or ask about smaller positions",
-                self.work.saturating_mul(10)
-            )),
+            LimitError::new(
+                Setting::Work,
+                Some(self.work.saturating_mul(10)),
+                self.work,
+                format!(
+                    "this question ran rules for more than {} loop iterations (`set work`), some seconds of work",
+                    self.work
+                ),
+            )
+            .then("raises the limit (the time grows with it); or ask about smaller positions"),
         )
     }
 
@@ -113,11 +114,16 @@ impl Ticker {
         self.count += 1;
         if self.iterations > self.limit {
             return Err(EvalError::from(
-                Diagnostic::unplaced(format!(
-                    "more than {} option iterations for one position",
-                    self.limit
-                ))
-                .hint("`set options N` raises the limit"),
+                LimitError::new(
+                    Setting::Options,
+                    None::<u64>,
+                    self.limit,
+                    format!(
+                        "more than {} option iterations for one position",
+                        self.limit
+                    ),
+                )
+                .placeholder(),
             ));
         }
         if self.count & 0xFFF == 0 {
@@ -147,13 +153,16 @@ impl Ticker {
     pub fn refuse_work(&self, what: &str, needed: u64) -> EvalError {
         let total = needed.saturating_add(self.spent);
         EvalError::from(
-            Diagnostic::unplaced(format!(
-                "{what} would take about {total} steps of work, past the limit of {} (`set work`)",
-                self.work
-            ))
-            .hint(format!(
-                "`set work {total}` allows it (the time grows with it); or ask for less"
-            )),
+            LimitError::new(
+                Setting::Work,
+                Some(total),
+                self.work,
+                format!(
+                    "{what} would take about {total} steps of work, past the limit of {} (`set work`)",
+                    self.work
+                ),
+            )
+            .then("allows it (the time grows with it); or ask for less"),
         )
     }
 

@@ -5,15 +5,14 @@
 //! or refused with a clear diagnostic.
 
 use super::defs::Defs;
-use super::error::EvalError;
+use super::error::{EvalError, LimitError, internal};
 use super::limits::{Limits, TABLE_STEPS};
-use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, ExtendError, HeapTable, StageLimit};
 use crate::engine::periodicity::saltus;
 use crate::engine::periodicity::search::{Period, PeriodSearch, WIDEST_WINDOW, find_period};
 use crate::engine::rule::HeapRule;
-use crate::ir::GameId;
+use crate::ir::{GameId, Setting};
 
 pub struct Family {
     pub table: HeapTable,
@@ -135,9 +134,7 @@ impl Families {
         let name = &defs.games[game].name;
         let allow = allowance(limits, self.held_except(game).saturating_add(others));
         let Some(f) = self.get_mut(game) else {
-            return Err(EvalError::from(Diagnostic::unplaced(format!(
-                "internal error: `{name}` has no table"
-            ))));
+            return Err(internal(format!("`{name}` has no table")));
         };
         if let Some(v) = f.table.value(n) {
             return Ok(v);
@@ -173,13 +170,16 @@ impl Families {
         }
         let def = &defs.games[game];
         Err(EvalError::from(
-            Diagnostic::error(def.loc.range(), format!("{name}({n}) is past the heap limit of {}", limits.heap))
-                .at(def.loc.src)
-                .label(format!("{} has no proven period to answer it from", name))
-                .hint(format!(
-                    "`period {name}` looks for a period; `set heap {}` raises the limit (time and memory grow with it)",
-                    n.saturating_add(1)
-                )),
+            LimitError::new(
+                Setting::Heap,
+                Some(n.saturating_add(1)),
+                limits.heap,
+                format!("{name}({n}) is past the heap limit of {}", limits.heap),
+            )
+            .at(def.loc)
+            .label(format!("{} has no proven period to answer it from", name))
+            .before(format!("`period {name}` looks for a period; "))
+            .then("raises the limit (time and memory grow with it)"),
         ))
     }
 
@@ -317,16 +317,19 @@ fn too_big(n: u64, bytes: u64, limits: &Limits) -> EvalError {
 fn too_long(n: u64, work: u64, limits: &Limits) -> EvalError {
     let needed = work.div_ceil(TABLE_STEPS);
     EvalError::from(
-        Diagnostic::unplaced(format!(
-            "the table up to heap {n} would take about {} steps of work ({}), past the limit of {} (`set work`)",
-            round(needed),
-            show_time(work),
-            round(limits.work)
-        ))
+        LimitError::new(
+            Setting::Work,
+            Some(needed),
+            limits.work,
+            format!(
+                "the table up to heap {n} would take about {} steps of work ({}), past the limit of {} (`set work`)",
+                round(needed),
+                show_time(work),
+                round(limits.work)
+            ),
+        )
         .label("this needs more work than the work limit allows")
-        .hint(format!(
-            "`set work {needed}` allows it (the time grows with it)"
-        ))
+        .then("allows it (the time grows with it)")
         .note("ask about smaller heaps, or look for a period with `period NAME`"),
     )
 }

@@ -3,7 +3,8 @@
 //! pass a limit is refused before it starts, with a diagnostic that names
 //! the `set` that raises it.
 
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
+use crate::eval::error::LimitError;
 use crate::ir::Setting;
 
 /// One mebibyte: `set memory` counts in MiB.
@@ -113,9 +114,16 @@ impl Limits {
                 show_bytes(self.memory)
             )
         };
-        Diagnostic::unplaced(message)
+        self.memory_limit(need.div_ceil(MIB).max(1), message)
             .label("this needs more memory than the limit allows")
-            .hint(raise_memory(need.div_ceil(MIB).max(1)))
+            .diagnostic()
+    }
+
+    /// A memory limit passed, where `mib` would be enough: the hint says
+    /// `set memory` raises it (and the machine must have that much).
+    fn memory_limit(&self, mib: u64, message: String) -> LimitError {
+        LimitError::new(Setting::Memory, Some(mib), self.memory / MIB, message)
+            .then("(MiB) raises the limit, if the machine has that much memory")
     }
 
     /// The diagnostic for work whose memory grew past the limit as it went
@@ -123,19 +131,23 @@ impl Limits {
     /// been held after its next step, by it and by values worked out earlier.
     pub fn growth_error(&self, what: &str, taken: u64) -> Diagnostic {
         let more = (self.memory / MIB).saturating_mul(2).max(64);
-        Diagnostic::unplaced(format!(
+        let message = format!(
             "{what} grew past the memory limit of {} (its next step would have held {} in all)",
             show_bytes(self.memory),
             show_bytes(taken)
-        ))
-        .label("this needs more memory than the limit allows")
-        .hint(format!("{}; or ask for less", raise_memory(more)))
+        );
+        let mut l = self.memory_limit(more, message);
+        l.after.push_str("; or ask for less");
+        l.label("this needs more memory than the limit allows")
+            .diagnostic()
     }
 
     /// The diagnostic for memory the machine would not give, though the
     /// limit allowed it: raising the limit cannot help.
     pub fn machine_error(&self, what: &str, bytes: u64) -> Diagnostic {
-        Diagnostic::unplaced(format!(
+        Diagnostic::unplaced(
+            ErrorKind::Memory,
+            format!(
             "the machine could not give {} of memory for {what}",
             show_bytes(bytes)
         ))
@@ -145,11 +157,6 @@ impl Limits {
             show_bytes(self.memory)
         ))
     }
-}
-
-/// The hint that raises the memory limit to `mib`.
-fn raise_memory(mib: u64) -> String {
-    format!("`set memory {mib}` (MiB) raises the limit, if the machine has that much memory")
 }
 
 /// Bytes as a person reads them: `512 KiB`, `3.2 GiB`.

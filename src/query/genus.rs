@@ -4,10 +4,11 @@
 
 use super::GenusAnswer;
 use super::misere::Misere;
-use crate::diag::Diagnostic;
 use crate::engine::misere::Item;
 use crate::engine::misere::genus::{Bounds, Genus, search};
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Game, Store};
+use crate::ir::Setting;
 
 /// `genus G`.
 pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, EvalError> {
@@ -23,15 +24,21 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
     items.retain(|&x| x != Item::Nim(0));
     items.sort_unstable();
     let too_many = || {
+        // (the search does not say which bound it met: the facts name the
+        // first of them, positions)
         EvalError::from(
-            Diagnostic::unplaced(format!(
-                "the genus of {} needs more than {limit} positions, {work} steps of work or {} of memory",
-                super::show::game(defs, g),
-                crate::eval::limits::show_bytes(bounds.memory)
-            ))
-            .hint(format!(
-                "`set positions {}`, `set work {}` and `set memory` raise the limits",
-                limit.saturating_mul(10),
+            LimitError::new(
+                Setting::Positions,
+                Some(limit.saturating_mul(10)),
+                limit,
+                format!(
+                    "the genus of {} needs more than {limit} positions, {work} steps of work or {} of memory",
+                    super::show::game(defs, g),
+                    crate::eval::limits::show_bytes(bounds.memory)
+                ),
+            )
+            .then_right_after(format!(
+                ", `set work {}` and `set memory` raise the limits",
                 work.saturating_mul(10)
             )),
         )

@@ -7,10 +7,10 @@
 //! fall into classes `a = c, c + p, c + 2p, ...` of one value each, and one
 //! representative stands for every move of its class.
 
-use crate::diag::Diagnostic;
 use crate::engine::rule::HeapRule;
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Key, Store};
-use crate::ir::DefKind;
+use crate::ir::{DefKind, Setting};
 use std::ops::ControlFlow;
 
 /// One option of a heap, or a class of options of one value.
@@ -191,29 +191,30 @@ pub fn each_option(
 }
 
 fn too_many(defs: &Defs, key: &Key, count: u128, limit: u64) -> EvalError {
-    EvalError::from(
-        Diagnostic::unplaced(format!(
+    let e = LimitError::new(
+        Setting::Options,
+        Some(count),
+        limit,
+        format!(
             "{} has {count} options, more than the limit of {limit} for one position",
             defs.show_key(key)
-        ))
-        .hint(if count <= u128::from(LISTABLE) {
-            format!(
-                "`set options {count}` raises the limit (time grows with it); `grundy` answers without listing options"
-            )
-        } else {
-            "listing them would take years whatever the limit; `grundy` and `outcome` answer without listing options".to_string()
-        }),
-    )
+        ),
+    );
+    EvalError::from(if count <= u128::from(LISTABLE) {
+        e.then("raises the limit (time grows with it); `grundy` answers without listing options")
+    } else {
+        e.no_help("listing them would take years whatever the limit; `grundy` and `outcome` answer without listing options")
+    })
 }
 
 /// Options past which raising the limit is no help (years of listing).
 const LISTABLE: u64 = 1 << 50;
 
 fn unknown(defs: &Defs, key: &Key, h: u64) -> EvalError {
-    EvalError::from(Diagnostic::unplaced(format!(
-        "internal error: the value of heap {h} is not known while listing the options of {}",
+    crate::eval::error::internal(format!(
+        "the value of heap {h} is not known while listing the options of {}",
         defs.show_key(key)
-    )))
+    ))
 }
 
 #[cfg(test)]

@@ -18,10 +18,11 @@
 use super::{
     Answer, Explanation, How, Move, MovesAnswer, NoMove, OptionValue, Reached, Rule, Step, show,
 };
-use crate::diag::Diagnostic;
 use crate::engine::loopy::{self, Value};
 use crate::eval::driver::LOOPY;
+use crate::eval::error::{LimitError, setting_name};
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
+use crate::ir::Setting;
 use rustc_hash::FxHashMap;
 
 /// Whether an error is the evaluator's report of a cycle.
@@ -75,17 +76,20 @@ fn options(defs: &Defs, store: &mut Store, s: &State) -> Result<Vec<State>, Eval
     // each smaller heap is a position of the graph
     let most = store.limits.options.min(store.limits.positions);
     if *nim > most {
-        let (name, limit) = if store.limits.options <= store.limits.positions {
-            ("options", store.limits.options)
+        let (setting, limit) = if store.limits.options <= store.limits.positions {
+            (Setting::Options, store.limits.options)
         } else {
-            ("positions", store.limits.positions)
+            (Setting::Positions, store.limits.positions)
         };
-        return Err(EvalError::from(
-            Diagnostic::unplaced(format!(
+        let name = setting_name(setting);
+        return Err(EvalError::from(LimitError::new(
+            setting,
+            Some(*nim),
+            limit,
+            format!(
                 "a position of this loopy game has a Nim heap of {nim}, past the limit of {limit} {name}"
-            ))
-            .hint(format!("`set {name} {nim}` raises the limit")),
-        ));
+            ),
+        )));
     }
     for k in 0..*nim {
         out.push((keys.clone(), k));
@@ -132,14 +136,16 @@ pub fn graph(defs: &Defs, store: &mut Store, roots: Vec<State>) -> Result<Graph,
         store.ticker.spent = store.ticker.spent.saturating_add(STATE_WORK);
         if store.ticker.spent > store.limits.work {
             return Err(EvalError::from(
-                Diagnostic::unplaced(format!(
-                    "this loopy game reaches more positions than `set work` allows ({} so far, each counted as {STATE_WORK} loop iterations)",
-                    states.len()
-                ))
-                .hint(format!(
-                    "`set work {}` raises the limit (the time grows with it)",
-                    store.limits.work.saturating_mul(10)
-                )),
+                LimitError::new(
+                    Setting::Work,
+                    Some(store.limits.work.saturating_mul(10)),
+                    store.limits.work,
+                    format!(
+                        "this loopy game reaches more positions than `set work` allows ({} so far, each counted as {STATE_WORK} loop iterations)",
+                        states.len()
+                    ),
+                )
+                .then("raises the limit (the time grows with it)"),
             ));
         }
         let s = states[i].clone();
@@ -180,13 +186,13 @@ pub fn graph(defs: &Defs, store: &mut Store, roots: Vec<State>) -> Result<Graph,
 fn too_many(defs: &Defs, s: &State, limit: u64) -> EvalError {
     let at = s.0.first().map(|k| defs.show_key(k)).unwrap_or_default();
     EvalError::from(
-        Diagnostic::unplaced(format!(
-            "this loopy game reaches more than {limit} positions (one of them: {at})"
-        ))
-        .hint(format!(
-            "`set positions {}` raises the limit; a game whose positions grow without end has no value",
-            limit.saturating_mul(10)
-        )),
+        LimitError::new(
+            Setting::Positions,
+            Some(limit.saturating_mul(10)),
+            limit,
+            format!("this loopy game reaches more than {limit} positions (one of them: {at})"),
+        )
+        .then("raises the limit; a game whose positions grow without end has no value"),
     )
 }
 

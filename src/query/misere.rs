@@ -3,14 +3,16 @@
 //! work itself is in `engine::misere`; `misere moves` and the reasons
 //! behind answers are in `misere_moves`.
 
+use super::error::QueryError;
 use crate::diag::Diagnostic;
 use crate::engine::Watch;
 use crate::engine::hackenbush::Picture;
 use crate::engine::misere::{self as engine, Analysis, Budget, Item, Source};
+use crate::eval::error::LimitError;
 use crate::eval::limits::show_bytes;
 use crate::eval::value::Explicit;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
-use crate::ir::{DefKind, GameId};
+use crate::ir::{DefKind, GameId, Setting};
 use crate::query::show::{self, count};
 use crate::query::{MisereRule, Replaced};
 use rustc_hash::FxHashMap;
@@ -207,13 +209,15 @@ impl<'a> Misere<'a> {
         Ok(match x {
             Item::Nim(n) => {
                 if n > self.store.limits.options {
-                    return Err(EvalError::from(
-                        Diagnostic::unplaced(format!(
+                    return Err(EvalError::from(LimitError::new(
+                        Setting::Options,
+                        Some(n),
+                        self.store.limits.options,
+                        format!(
                             "a Nim heap of {n} has more options than the limit of {}",
                             self.store.limits.options
-                        ))
-                        .hint(format!("`set options {n}` raises the limit")),
-                    ));
+                        ),
+                    )));
                 }
                 (0..n).map(|j| vec![Item::Nim(j)]).collect()
             }
@@ -228,13 +232,16 @@ impl<'a> Misere<'a> {
                     return Ok(Vec::new());
                 };
                 if rule.move_count(n) > u128::from(self.store.limits.options) {
-                    return Err(EvalError::from(
-                        Diagnostic::unplaced(format!(
+                    // (the hint names no value: the facts carry the count)
+                    return Err(EvalError::from(LimitError::new(
+                        Setting::Options,
+                        None::<u64>,
+                        self.store.limits.options,
+                        format!(
                             "a heap of {n} has more options than the limit of {}",
                             self.store.limits.options
-                        ))
-                        .hint("`set options` raises the limit"),
-                    ));
+                        ),
+                    )));
                 }
                 let mut out = Vec::new();
                 let _ = rule.each_move(n, |_, heaps| {
@@ -558,16 +565,8 @@ impl<'a> Misere<'a> {
                 self.store.limits.memory_error(&what, bytes, held)
             }
             engine::Error::Heap { family, n, limit } => self.heap_error(&what, family, n, limit),
-            engine::Error::NimTooLarge(v) => Diagnostic::unplaced(format!(
-                "{what} would hold a Nim heap of {v}, too large to search beside other games"
-            ))
-            .hint(
-                "sums of Nim heaps alone are answered at once; make the other components smaller",
-            ),
-            engine::Error::Loop => Diagnostic::unplaced(format!(
-                "loopy game: a position of {text} can be reached from itself"
-            ))
-            .hint("misère outcomes are defined for games that always end"),
+            engine::Error::NimTooLarge(v) => QueryError::NimTooLarge { what, heap: v }.into(),
+            engine::Error::Loop => QueryError::MisereLoop { game: text }.into(),
         };
         let d = self.quotient_note(d, g);
         EvalError::from(self.held_note(d))
@@ -582,24 +581,28 @@ impl<'a> Misere<'a> {
         limit: u64,
         note: String,
     ) -> Diagnostic {
-        match estimate {
-            Some(n) => Diagnostic::unplaced(format!(
-                "{what} could visit up to {} positions, past the limit of {limit}",
-                count(n)
-            ))
-            .hint(format!(
-                "`set positions {}` raises the limit (time and memory grow with it)",
-                suggest(n, limit)
-            ))
+        let e = match estimate {
+            Some(n) => LimitError::new(
+                Setting::Positions,
+                Some(suggest(n, limit)),
+                limit,
+                format!(
+                    "{what} could visit up to {} positions, past the limit of {limit}",
+                    count(n)
+                ),
+            )
             .note(note)
             .note(memory_note(n, self.store.limits.memory)),
-            None => Diagnostic::unplaced(format!("{what} passed {limit} positions"))
-                .hint(format!(
-                    "`set positions {}` raises the limit (time and memory grow with it)",
-                    limit.saturating_mul(10)
-                ))
-                .note(note),
-        }
+            None => LimitError::new(
+                Setting::Positions,
+                Some(limit.saturating_mul(10)),
+                limit,
+                format!("{what} passed {limit} positions"),
+            )
+            .note(note),
+        };
+        e.then("raises the limit (time and memory grow with it)")
+            .diagnostic()
     }
 
     /// A heap of `family` past the heap limit, with no proven period for
@@ -613,13 +616,16 @@ impl<'a> Misere<'a> {
             .map_or("a heap".to_string(), |(&g, _)| {
                 format!("`{}`", self.defs.games[g].name)
             });
-        Diagnostic::unplaced(format!(
-            "{what} needs the misère classes of {name} up to heap {n}, past the heap limit of {limit}"
-        ))
-        .hint(format!(
-            "`set heap {}` raises the limit (time and memory grow with it)",
-            n.saturating_add(1)
-        ))
+        LimitError::new(
+            Setting::Heap,
+            Some(n.saturating_add(1)),
+            limit,
+            format!(
+                "{what} needs the misère classes of {name} up to heap {n}, past the heap limit of {limit}"
+            ),
+        )
+        .then("raises the limit (time and memory grow with it)")
+        .diagnostic()
         .note("for rules that never split a heap the classes repeat with a proven period, found long before the limit")
     }
 
@@ -666,11 +672,10 @@ fn options_error(what: &str, estimate: Option<u128>, limit: u64, note: String) -
         None => format!("{what} visited more than {limit} options"),
     };
     let raise = estimate.map_or(limit.saturating_mul(10), |n| suggest(n, limit));
-    Diagnostic::unplaced(msg)
-        .hint(format!(
-            "`set options {raise}` raises the limit (time grows with it)"
-        ))
+    LimitError::new(Setting::Options, Some(raise), limit, msg)
+        .then("raises the limit (time grows with it)")
         .note(note)
+        .diagnostic()
 }
 
 /// What holding `n` positions would take, next to the memory budget.

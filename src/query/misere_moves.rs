@@ -8,10 +8,10 @@ use super::show;
 use super::{
     Answer, MisereExplained, MisereRule, Move, MovesAnswer, NoMove, Reached, Reason, Step,
 };
-use crate::diag::Diagnostic;
 use crate::engine::misere::{Item, bouton_p};
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Game, Part, Store};
-use crate::ir::DefKind;
+use crate::ir::{DefKind, Setting};
 use rustc_hash::FxHashSet;
 use std::ops::ControlFlow;
 
@@ -223,13 +223,15 @@ fn winning_options(
                 let count = rule.move_count(n);
                 let limit = m.store.limits.options;
                 if count > u128::from(limit) {
-                    return Err(EvalError::from(
-                        Diagnostic::unplaced(format!(
+                    return Err(EvalError::from(LimitError::new(
+                        Setting::Options,
+                        Some(count),
+                        limit,
+                        format!(
                             "{} has {count} moves, past the options limit of {limit}",
                             defs.show_key(key)
-                        ))
-                        .hint(format!("`set options {count}` raises the limit")),
-                    ));
+                        ),
+                    )));
                 }
                 let mut out = Vec::new();
                 let _ = rule.each_move(n, |_, heaps| {

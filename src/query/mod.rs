@@ -5,6 +5,7 @@
 mod answer;
 pub mod check;
 pub mod coins;
+pub mod error;
 pub mod explain;
 mod files;
 pub mod genus;
@@ -22,12 +23,13 @@ mod table;
 
 pub use answer::*;
 
-use crate::diag::Diagnostic;
+use crate::eval::error::LimitError;
 use crate::eval::value::mex_of;
 use crate::eval::{Defs, EvalError, Store};
-use crate::ir::{GameExpr, GameId, TableStyle};
+use crate::ir::{GameExpr, GameId, Setting, TableStyle};
 use crate::ir::{QueryIr, RangeIr};
 pub use check::check;
+use error::QueryError;
 
 /// The value of a game: its Grundy value, or for a game that reaches a
 /// cycle its generalized Sprague–Grundy value.
@@ -101,12 +103,7 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         QueryIr::SequenceBy(game, range, by) => {
             let k = store.eval_int(defs, by)?;
             if k == 0 {
-                return Err(EvalError::from(
-                    crate::diag::Diagnostic::error(by.loc.range(), "rows of 0 values")
-                        .at(by.loc.src)
-                        .label("this is 0")
-                        .hint("`by 12` writes 12 values a row"),
-                ));
+                return Err(EvalError::from(QueryError::RowsOfZero { loc: by.loc }));
             }
             let mut s = sequence(defs, store, *game, range)?;
             s.by = Some(k);
@@ -172,21 +169,13 @@ pub fn range_bounds(defs: &Defs, store: &mut Store, r: &RangeIr) -> Result<(u64,
     };
     let last = last.filter(|&last| last >= lo);
     let Some(last) = last else {
-        let dots = if r.inclusive { "..=" } else { ".." };
-        let hint = if hi < lo {
-            format!("a range counts up: write `{hi}{dots}{lo}`")
-        } else {
-            format!("`{lo}..{hi}` stops before {hi}: write `{lo}..={hi}` to include it")
-        };
-        return Err(EvalError::from(
-            crate::diag::Diagnostic::error(
-                r.lo.loc.start as usize..r.hi.loc.end as usize,
-                format!("the range {lo}{dots}{hi} is empty"),
-            )
-            .at(r.lo.loc.src)
-            .label("no n is in this range")
-            .hint(hint),
-        ));
+        return Err(EvalError::from(QueryError::EmptyRange {
+            from: r.lo.loc,
+            to: r.hi.loc,
+            lo,
+            hi,
+            inclusive: r.inclusive,
+        }));
     };
     Ok((lo, (last - lo).saturating_add(1)))
 }
@@ -241,15 +230,15 @@ pub fn stream_sequence(
     let limit = store.limits.output;
     if count > limit {
         return Err(EvalError::from(
-            Diagnostic::error(
-                r.lo.loc.range().start..r.hi.loc.range().end,
+            LimitError::new(
+                Setting::Output,
+                Some(count),
+                limit,
                 format!("a sequence of {count} values is past the output limit of {limit}"),
             )
-            .at(r.lo.loc.src)
+            .span(r.lo.loc.range().start..r.hi.loc.range().end, r.lo.loc.src)
             .label("this range")
-            .hint(format!(
-                "`set output {count}` raises the limit; or ask for a shorter range"
-            )),
+            .then("raises the limit; or ask for a shorter range"),
         ));
     }
     let mut n = lo;

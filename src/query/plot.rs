@@ -2,9 +2,9 @@
 //! fits the limits and that the file can be written), has [`crate::plot`]
 //! draw them, and writes the SVG file.
 
+use super::error::QueryError;
 use super::files::{cannot_write, writable};
 use super::{PeriodFound, PlotKind, Plotted, range_bounds};
-use crate::diag::Diagnostic;
 use crate::engine::periodicity::allbut::allbut_proof;
 use crate::engine::periodicity::observe::observed;
 use crate::engine::periodicity::search::WIDEST_WINDOW;
@@ -12,8 +12,9 @@ use crate::engine::periodicity::search::arithmetic;
 use crate::engine::periodicity::theorem::theorem_check;
 use crate::engine::rule::HeapRule;
 use crate::engine::{Interrupted, Watch};
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Key, Store};
-use crate::ir::{GameId, PlotIr, PlotOf, RangeIr, TableSource};
+use crate::ir::{GameId, PlotIr, PlotOf, RangeIr, Setting, TableSource};
 use crate::plot::heat::{self, Blocks, HeatMap};
 use crate::plot::sequence::{self, Columns, Marks, SequencePlot};
 
@@ -30,12 +31,9 @@ pub fn plot(defs: &Defs, store: &mut Store, p: &PlotIr) -> Result<Plotted, EvalE
         });
     };
     if store.sandbox.is_some() {
-        return Err(EvalError::from(
-            Diagnostic::error(p.file_loc.range(), "no file is written in the sandbox")
-                .at(p.file_loc.src)
-                .label("a plot to write")
-                .hint("this file runs in the sandbox (`mex grade`, `mex --sandbox`), where files are read and written only by the grader"),
-        ));
+        return Err(EvalError::from(QueryError::PlotInSandbox {
+            loc: p.file_loc,
+        }));
     }
     if store.files.is_none() {
         writable(file, p.file_loc, "an SVG file", "\"folder/plot.svg\"")?;
@@ -78,18 +76,18 @@ fn sequence_plot(
     }
     if count > store.limits.heap {
         return Err(EvalError::from(
-            Diagnostic::error(
-                range.lo.loc.range(),
+            LimitError::new(
+                Setting::Heap,
+                Some(count),
+                store.limits.heap,
                 format!(
                     "a plot of {count} values is past the limit of {} values computed at once",
                     store.limits.heap
                 ),
             )
-            .at(range.lo.loc.src)
+            .at(range.lo.loc)
             .label("this range")
-            .hint(format!(
-                "`set heap {count}` raises the limit (the time grows with it); the plot stays small either way"
-            )),
+            .then("raises the limit (the time grows with it); the plot stays small either way"),
         ));
     }
     let last = from + (count - 1);
@@ -271,18 +269,21 @@ fn heat_plot(
     let cells = rn.saturating_mul(cn);
     if cells > store.limits.positions {
         return Err(EvalError::from(
-            Diagnostic::error(
-                rows.lo.loc.range().start..cols.hi.loc.range().end,
+            LimitError::new(
+                Setting::Positions,
+                Some(cells),
+                store.limits.positions,
                 format!(
                     "a heat map of {rn} x {cn} cells is past the limit of {} positions",
                     store.limits.positions
                 ),
             )
-            .at(rows.lo.loc.src)
+            .span(
+                rows.lo.loc.range().start..cols.hi.loc.range().end,
+                rows.lo.loc.src,
+            )
             .label("these ranges")
-            .hint(format!(
-                "`set positions {cells}` raises the limit (the time grows with it); the picture stays small either way"
-            )),
+            .then("raises the limit (the time grows with it); the picture stays small either way"),
         ));
     }
     let (name, row_param, col_param) = match source {
@@ -339,20 +340,12 @@ fn heat_plot(
 }
 
 fn empty(range: &RangeIr) -> EvalError {
-    EvalError::from(
-        Diagnostic::error(
-            range.lo.loc.range().start..range.hi.loc.range().end,
-            "nothing to plot: the range is empty",
-        )
-        .at(range.lo.loc.src)
-        .label("no value lies in this range")
-        .hint("`a..b` runs from a up to b - 1; `a..=b` includes b"),
-    )
+    EvalError::from(QueryError::NothingToPlot {
+        from: range.lo.loc,
+        to: range.hi.loc,
+    })
 }
 
 fn drawing_failed(e: crate::plot::PlotError) -> EvalError {
-    EvalError::from(Diagnostic::unplaced(format!(
-        "the plot could not be drawn: {}",
-        e.0
-    )))
+    EvalError::from(QueryError::DrawingFailed { why: e.0 })
 }

@@ -5,12 +5,13 @@
 //! session and grown on demand, like the family's value table.
 
 use super::answer::{MisereRule, QuotientAnswer, Replaced};
+use super::error::QueryError;
 use super::show::count;
-use crate::diag::Diagnostic;
 use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
 use crate::engine::rule::HeapRule;
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Store};
-use crate::ir::{DefKind, GameId};
+use crate::ir::{DefKind, GameId, Setting};
 
 /// Orders up to this get their multiplication table written out.
 const TABLE_ORDER: u32 = 32;
@@ -134,35 +135,36 @@ pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError
     });
     let d = match e {
         QuotientError::Interrupted => return EvalError::Interrupted,
-        QuotientError::States { limit } => Diagnostic::unplaced(format!(
-            "{what} needs more than {limit} states of sums of heaps"
-        ))
-        .hint(format!(
-            "`set positions {}` raises the limit (time and memory grow with it)",
-            limit.saturating_mul(10)
-        )),
-        QuotientError::Work { limit } => Diagnostic::unplaced(format!(
-            "{what} would take more than {} steps of work",
-            count(u128::from(limit))
-        ))
-        .hint(format!(
-            "`set work {}` raises the limit (time grows with it)",
-            limit.saturating_mul(10)
-        )),
+        QuotientError::States { limit } => LimitError::new(
+            Setting::Positions,
+            Some(limit.saturating_mul(10)),
+            limit,
+            format!("{what} needs more than {limit} states of sums of heaps"),
+        )
+        .then("raises the limit (time and memory grow with it)")
+        .diagnostic(),
+        QuotientError::Work { limit } => LimitError::new(
+            Setting::Work,
+            Some(limit.saturating_mul(10)),
+            limit,
+            format!(
+                "{what} would take more than {} steps of work",
+                count(u128::from(limit))
+            ),
+        )
+        .then("raises the limit (time grows with it)")
+        .diagnostic(),
         QuotientError::Memory { bytes } => store.limits.memory_error(&what, bytes, 0),
-        QuotientError::Options { heap } if heap > store.limits.heap => {
-            Diagnostic::unplaced(format!("{what} is past the heap limit of {}", store.limits.heap))
-                .hint(format!("`set heap {heap}` raises the limit"))
-        }
-        QuotientError::Options { heap } => Diagnostic::unplaced(format!(
-            "{what}: heap {heap} has too many options for the quotient's search"
-        ))
-        .hint("ask for a smaller heap"),
+        QuotientError::Options { heap } if heap > store.limits.heap => LimitError::new(
+            Setting::Heap,
+            Some(heap),
+            store.limits.heap,
+            format!("{what} is past the heap limit of {}", store.limits.heap),
+        )
+        .diagnostic(),
+        QuotientError::Options { heap } => QueryError::QuotientOptions { what, heap }.into(),
         QuotientError::Order { heap, .. } | QuotientError::Rounds { heap } => {
-            Diagnostic::unplaced(format!(
-                "{what}: the construction did not settle at heap {heap} (the quotient grows too fast there)"
-            ))
-            .hint("ask for a smaller heap; sums of larger heaps are answered by the search")
+            QueryError::QuotientUnsettled { what, heap }.into()
         }
     };
     let d = if known.is_empty() { d } else { d.note(known) };
@@ -248,13 +250,9 @@ pub fn misere_quotient(
 ) -> Result<QuotientAnswer, EvalError> {
     let def = &defs.games[game];
     let Some(rule) = family_rule(defs, game) else {
-        return Err(EvalError::from(
-            Diagnostic::unplaced(format!(
-                "`{}` is not defined by a rule family, so it has no misère quotient here",
-                def.name
-            ))
-            .hint("quotients are computed for octal and hexadecimal codes, subtraction sets and Grundy's game: `game k = octal 0.77`"),
-        ));
+        return Err(EvalError::from(QueryError::NoQuotient {
+            name: def.name.clone(),
+        }));
     };
     ensure(defs, store, game, to, false).map_err(|e| error(defs, store, game, to, e))?;
     let s = &store.quotients[&game].solver;

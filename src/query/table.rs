@@ -2,9 +2,9 @@
 //! ranges, with the parameters the rows and columns stand for.
 
 use super::{Table, range_bounds};
-use crate::diag::Diagnostic;
+use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Key, Store};
-use crate::ir::{RangeIr, TableSource, TableStyle};
+use crate::ir::{RangeIr, Setting, TableSource, TableStyle};
 
 /// Memory a cell takes while the table is built: its value and its text.
 const BYTES_PER_CELL: u64 = 32;
@@ -24,18 +24,18 @@ pub fn table(
     let limits = store.limits;
     if cells > limits.output {
         return Err(EvalError::from(
-            Diagnostic::error(
-                span,
+            LimitError::new(
+                Setting::Output,
+                Some(cells),
+                limits.output,
                 format!(
                     "a table of {rn} x {cn} cells is past the output limit of {}",
                     limits.output
                 ),
             )
-            .at(rows.lo.loc.src)
+            .span(span, rows.lo.loc.src)
             .label("these ranges")
-            .hint(format!(
-                "`set output {cells}` raises the limit; or ask for smaller ranges, or draw a heat map with `plot NAME a..b c..d to \"FILE.svg\"`"
-            )),
+            .then("raises the limit; or ask for smaller ranges, or draw a heat map with `plot NAME a..b c..d to \"FILE.svg\"`"),
         ));
     }
     // the grid and its printed lines, about this much a cell

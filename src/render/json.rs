@@ -2,10 +2,12 @@
 //! the keys of the contract: `query` names the statement's kind; `value`,
 //! `outcome`, `values`/`from`, `pre_period`/`period`/`proven`/`saltus`,
 //! `moves`, `rows`/`row_from`/`col_from`, `passed`/`expected`/`found`; a
-//! diagnostic has `error`, `file`, `line`, `column` (1-based) and `hint`.
+//! diagnostic has `error`, `kind` (a stable word, see [`ErrorKind`]),
+//! `file`, `line`, `column` (1-based) and `hint`, and a limit error
+//! `limit`, `needed` and `allowed`.
 
 use super::text;
-use crate::diag::{Diagnostic, Sources};
+use crate::diag::{Diagnostic, ErrorKind, Sources};
 use crate::ir::Expect;
 use crate::query::{
     Answer, Explanation, FileFormat, Found, Graded, Move, MovesAnswer, PeriodAnswer, PeriodFound,
@@ -427,8 +429,11 @@ fn expected(e: &Expect) -> Value {
     }
 }
 
-/// A diagnostic: its message, where it points (file, 1-based line and
-/// column; `null` when it has no place), its hint, label and notes.
+/// A diagnostic: its message, its kind, where it points (file, 1-based
+/// line and column; `null` when it has no place), its hint, label and
+/// notes; for a limit passed, the setting (`limit`), the value that would
+/// be enough (`needed`, `null` when not known) and the limit in force
+/// (`allowed`).
 pub fn diagnostic(sources: &Sources, d: &Diagnostic) -> Value {
     let place = d
         .span
@@ -436,6 +441,7 @@ pub fn diagnostic(sources: &Sources, d: &Diagnostic) -> Value {
         .map(|s| sources.line_column(d.source, s.start));
     let mut o = Map::new();
     o.insert("error".into(), d.message.clone().into());
+    o.insert("kind".into(), d.kind.as_str().into());
     o.insert("file".into(), sources.name(d.source).into());
     o.insert("line".into(), place.map(|p| p.0).into());
     o.insert("column".into(), place.map(|p| p.1).into());
@@ -448,13 +454,18 @@ pub fn diagnostic(sources: &Sources, d: &Diagnostic) -> Value {
     if !d.notes.is_empty() {
         o.insert("notes".into(), d.notes.clone().into());
     }
+    if let Some(l) = &d.limit {
+        o.insert("limit".into(), l.setting.into());
+        o.insert("needed".into(), l.needed.map_or(Value::Null, big));
+        o.insert("allowed".into(), l.allowed.into());
+    }
     Value::Object(o)
 }
 
 /// An error with no source to point into (a file that cannot be read, a
 /// REPL command misused).
-pub fn error(message: &str, file: Option<&str>) -> Value {
-    json!({ "error": message, "file": file, "line": null, "column": null })
+pub fn error(kind: ErrorKind, message: &str, file: Option<&str>) -> Value {
+    json!({ "error": message, "kind": kind.as_str(), "file": file, "line": null, "column": null })
 }
 
 /// The 1-based line and column (in characters) of a byte offset.

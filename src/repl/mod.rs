@@ -10,6 +10,7 @@ mod reply;
 pub mod script;
 pub mod topics;
 
+use crate::diag::ErrorKind;
 use crate::eval::Limits;
 use crate::ir::Setting;
 use crate::render::Format;
@@ -289,7 +290,8 @@ impl Repl {
                 Ok(text) => self.reply(sink, word, &text),
                 Err(e) => {
                     let e = e.trim_end();
-                    self.refuse(sink, word, e.strip_prefix("error: ").unwrap_or(e))
+                    let e = e.strip_prefix("error: ").unwrap_or(e);
+                    self.refuse(sink, ErrorKind::UnknownName, word, e)
                 }
             },
             "load" => self.load(arg, sink),
@@ -312,6 +314,7 @@ impl Repl {
                 }
                 _ => self.refuse(
                     sink,
+                    ErrorKind::Argument,
                     word,
                     &format!("`:time` takes `on`, `off` or nothing, not `{arg}`"),
                 ),
@@ -336,6 +339,7 @@ impl Repl {
                 }
                 _ => self.refuse(
                     sink,
+                    ErrorKind::Argument,
                     word,
                     &format!("`:format` takes `text` or `json`, not `{arg}`"),
                 ),
@@ -353,6 +357,7 @@ impl Repl {
             "quit" => return Flow::Quit,
             "" => self.refuse(
                 sink,
+                ErrorKind::Parse,
                 "",
                 "a command name goes after `:`; `:help` lists them",
             ),
@@ -365,7 +370,7 @@ impl Repl {
                     .unwrap_or_default();
                 let message =
                     format!("unknown command `:{word}`;{guess} `:help` lists the commands");
-                self.refuse(sink, word, &message);
+                self.refuse(sink, ErrorKind::UnknownName, word, &message);
             }
         }
         Flow::Continue
@@ -376,12 +381,15 @@ impl Repl {
         let path = path.as_ref();
         if path.is_empty() {
             let message = "`:load` needs a file, e.g. `:load examples/kayles.mex`";
-            return self.refuse(sink, "load", message);
+            return self.refuse(sink, ErrorKind::Argument, "load", message);
         }
         let path = expand_home(path);
         let text = match file::read_source(std::path::Path::new(&path)) {
             Ok(text) => text,
-            Err(e) => return self.refuse(sink, "load", &format!("cannot read {path}: {e}")),
+            Err(e) => {
+                let message = format!("cannot read {path}: {e}");
+                return self.refuse(sink, ErrorKind::Io, "load", &message);
+            }
         };
         let before: Vec<String> = self.defined_names();
         let report = self.run_source(&path, &text, sink);

@@ -3,6 +3,7 @@
 //! so that a JSON run's standard output stays JSON Lines throughout.
 
 use super::{Repl, Sink};
+use crate::diag::ErrorKind;
 use crate::render::Format;
 use serde_json::{Value, json};
 
@@ -28,12 +29,19 @@ impl Repl {
     }
 
     /// A command that failed: `error: MESSAGE` on standard error, or in
-    /// JSON mode `{"error": MESSAGE, "command": NAME}` with the answers.
-    /// Either way the run's exit status becomes 2.
-    pub(super) fn refuse(&mut self, sink: &mut dyn Sink, command: &str, message: &str) {
+    /// JSON mode `{"error": MESSAGE, "kind": KIND, "command": NAME}` with
+    /// the answers. Either way the run's exit status becomes 2.
+    pub(super) fn refuse(
+        &mut self,
+        sink: &mut dyn Sink,
+        kind: ErrorKind,
+        command: &str,
+        message: &str,
+    ) {
         self.status = 2;
         if self.json() {
-            sink.say(&json!({ "error": message, "command": command }).to_string());
+            let object = json!({ "error": message, "kind": kind.as_str(), "command": command });
+            sink.say(&object.to_string());
         } else {
             sink.error(&format!("error: {message}\n"));
         }

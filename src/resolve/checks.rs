@@ -4,6 +4,7 @@
 
 use super::Checker;
 use super::expr::{Named, R, plural};
+use crate::diag::ErrorKind;
 use crate::ir::{Expect, GameId, QueryIr, RangeIr, TableSource, TableStyle};
 use crate::syntax::ast::{self, Atom, Check, Query};
 use crate::syntax::hints::CHECKABLE;
@@ -74,6 +75,7 @@ impl Checker<'_> {
                 else {
                     return Err(self
                         .err(
+                            ErrorKind::UnknownName,
                             &style.span,
                             format!("unknown table format `{}`", style.text),
                         )
@@ -109,6 +111,7 @@ impl Checker<'_> {
         }
         Err(self
             .err(
+                ErrorKind::Parse,
                 &name.span,
                 format!("expected `{want}` here, found `{}`", name.text),
             )
@@ -119,9 +122,13 @@ impl Checker<'_> {
     /// `grundy G == 3` without `check`: a comparison is not a game.
     fn answer_without_check(&self, word: &str, e: &ast::Expr) -> crate::diag::Diagnostic {
         let line = self.text(&e.span);
-        self.err(&e.span, "a question followed by `== ANSWER` is a `check`")
-            .label("this compares; it has no value to show")
-            .hint(format!("to grade the answer, write `check {word} {line}`"))
+        self.err(
+            ErrorKind::Check,
+            &e.span,
+            "a question followed by `== ANSWER` is a `check`",
+        )
+        .label("this compares; it has no value to show")
+        .hint(format!("to grade the answer, write `check {word} {line}`"))
     }
 
     pub(super) fn range(&mut self, r: &ast::Range) -> R<RangeIr> {
@@ -143,6 +150,7 @@ impl Checker<'_> {
             Named::Game(id, a) if a == arity => Ok(id),
             Named::Game(_, a) => Err(self
                 .err(
+                    ErrorKind::Type,
                     &name.span,
                     format!(
                         "`{}` takes {a} parameter{}; this needs a game of {arity}",
@@ -153,7 +161,11 @@ impl Checker<'_> {
                 .label(format!("a game of {a} parameter{}", plural(a)))
                 .hint(what)),
             Named::Unknown if name.text == "nim" => Err(self
-                .err(&name.span, "`nim` is built in: `nim(n)` has the value n")
+                .err(
+                    ErrorKind::Type,
+                    &name.span,
+                    "`nim` is built in: `nim(n)` has the value n",
+                )
                 .label("its values are 0, 1, 2, 3, ...")
                 .hint(if arity == 1 {
                     what
@@ -162,6 +174,7 @@ impl Checker<'_> {
                 })),
             Named::Unknown if name.text == "nimsum" => Err(self
                 .err(
+                    ErrorKind::Type,
                     &name.span,
                     "`nimsum` is the nim-sum (xor) of integers, not a game",
                 )
@@ -169,7 +182,11 @@ impl Checker<'_> {
                 .hint("`table nimsum 0..8 0..8` shows the nim-sums of two numbers")),
             Named::Unknown => Err(self.unknown(name)),
             _ => Err(self
-                .err(&name.span, format!("`{}` is not a game", name.text))
+                .err(
+                    ErrorKind::Type,
+                    &name.span,
+                    format!("`{}` is not a game", name.text),
+                )
                 .label(format!("`{}` is a `let` name", name.text))
                 .hint(what)),
         }
@@ -179,7 +196,7 @@ impl Checker<'_> {
     pub(super) fn check(&mut self, c: &Check) -> R<(QueryIr, Expect)> {
         match c {
             Check::Blank { at, .. } => Err(self
-                .err(at, "this question is not answered yet")
+                .err(ErrorKind::Check, at, "this question is not answered yet")
                 .label("`?` stands for an answer")
                 .hint("write your answer in place of `?`: a value, `P` or `N`, or the position after the move")),
             Check::Answer {
@@ -230,6 +247,7 @@ impl Checker<'_> {
             .to_string();
         let d = self
             .err(
+                ErrorKind::Check,
                 &(at.start..at.start + word.len()),
                 format!("`{word}` cannot be checked"),
             )
@@ -252,8 +270,12 @@ impl Checker<'_> {
             })
             .collect();
         let bad = |what: &str| {
-            self.err(span, format!("expected {what} after `==`"))
-                .label(format!("not {what}"))
+            self.err(
+                ErrorKind::Check,
+                span,
+                format!("expected {what} after `==`"),
+            )
+            .label(format!("not {what}"))
         };
         match q {
             QueryIr::Grundy(_) | QueryIr::MisereGrundy(_) | QueryIr::Mex(_) => {
@@ -287,7 +309,7 @@ impl Checker<'_> {
                     .hint("for Kayles: `check period kayles == 71 12`")),
             },
             _ => Err(self
-                .err(span, "this question cannot be checked")
+                .err(ErrorKind::Check, span, "this question cannot be checked")
                 .label("nothing to compare this with")
                 .hint(format!("`check` grades {CHECKABLE}"))),
         }

@@ -16,6 +16,7 @@
 
 use super::Checker;
 use super::expr::R;
+use crate::diag::ErrorKind;
 use crate::ir::{
     Clause, CmpOp, Cond, Factor, GameExpr, GameId, IntExpr, IntKind, OptionSet, Rule, Source,
 };
@@ -42,7 +43,7 @@ impl Checker<'_> {
                 ("mock", "turtles") => Ok(Some(Builtin::MockTurtles)),
                 ("turning", "corners") => Ok(Some(Builtin::Product(Factor::Twins, Factor::Twins))),
                 _ => Err(self
-                    .err(span, format!("unknown game `{} {}`", a.text, b.text))
+                    .err(ErrorKind::UnknownName, span, format!("unknown game `{} {}`", a.text, b.text))
                     .label("not a built-in game")
                     .hint("the built-in coin games are `mock turtles`, `ruler` and `turning corners`, and `product(g, h)` of two; a rule is written as `{ ... }`")),
             },
@@ -53,7 +54,7 @@ impl Checker<'_> {
                 };
                 if args.len() != 2 {
                     return Err(self
-                        .err(&e.span, "a product of coin games has two factors")
+                        .err(ErrorKind::Type, &e.span, "a product of coin games has two factors")
                         .label(format!("{} given", args.len()))
                         .hint("write `product(g, h)` for two one-parameter games g and h"));
                 }
@@ -61,7 +62,7 @@ impl Checker<'_> {
                 for a in args {
                     let ExprKind::Name(n) = &a.kind else {
                         return Err(self
-                            .err(&a.span, "a factor of a product is a game's name")
+                            .err(ErrorKind::Type, &a.span, "a factor of a product is a game's name")
                             .label("not a name")
                             .hint("write `product(g, h)` for two one-parameter games g and h"));
                     };
@@ -72,7 +73,7 @@ impl Checker<'_> {
                         super::Named::Unknown => return Err(self.unknown(n)),
                         _ => {
                             return Err(self
-                                .err(&a.span, format!("`{}` is not a coin game", n.text))
+                                .err(ErrorKind::Type, &a.span, format!("`{}` is not a coin game", n.text))
                                 .label("a factor needs one parameter")
                                 .hint("a factor is a one-parameter game: `mock turtles`, `ruler`, or a rule `game g(n) = { ... }`"));
                         }
@@ -123,7 +124,7 @@ impl Checker<'_> {
             super::Named::Unknown => return Err(self.unknown(g)),
             _ => {
                 return Err(self
-                    .err(&g.span, format!("`{}` is not a coin game", g.text))
+                    .err(ErrorKind::Type, &g.span, format!("`{}` is not a coin game", g.text))
                     .label("a row of coins needs a one-parameter game")
                     .hint("the value of a single head at n is `g(n)`: define `game g = mock turtles`, `game g = ruler`, or a rule `game g(n) = { ... }`"));
             }
@@ -131,6 +132,7 @@ impl Checker<'_> {
         let heads = heads(text).map_err(|(off, c)| {
             let start = at.start + 1 + off;
             self.err(
+                ErrorKind::Parse,
                 &(start..start + c.len_utf8()),
                 format!("`{c}` in a row of coins"),
             )

@@ -9,8 +9,9 @@
 //! it. The built-ins `nim` and `nimsum` cannot be defined.
 
 use super::Checker;
+use super::error::ResolveError;
 use super::expr::plural;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::Failure;
 use crate::syntax::ast::{self, Body, Stmt, StmtKind};
 use crate::syntax::suggest::BUILTINS;
@@ -59,7 +60,7 @@ impl Checker<'_> {
                 if first != arity {
                     let at = self.first_def[&name.text].clone();
                     errors.push(
-                        self.err(
+                        self.err(ErrorKind::Definition,
                             &name.span,
                             format!(
                                 "`{}` is defined with {first} parameter{} above",
@@ -79,7 +80,7 @@ impl Checker<'_> {
                 Some(&(id, old)) => {
                     let where_ = self.place(self.games[id].loc);
                     errors.push(
-                        self.err(
+                        self.err(ErrorKind::Definition,
                             &name.span,
                             format!(
                                 "`{}` already has {old} parameter{}",
@@ -119,14 +120,22 @@ impl Checker<'_> {
         }
         if let Some(at) = self.first_def.get(&name.text) {
             return Err(self
-                .err(&name.span, format!("`{}` is a game", name.text))
+                .err(
+                    ErrorKind::Definition,
+                    &name.span,
+                    format!("`{}` is a game", name.text),
+                )
                 .label("a `let` cannot take its name")
                 .secondary(at.clone(), "the game is defined here")
                 .hint("a name is a game or a `let` value, not both: choose another name"));
         }
         if let Some(&(id, _)) = self.names.games.get(&name.text) {
             return Err(self
-                .err(&name.span, format!("`{}` is already a game", name.text))
+                .err(
+                    ErrorKind::Definition,
+                    &name.span,
+                    format!("`{}` is already a game", name.text),
+                )
                 .label("a `let` cannot take its name")
                 .note(format!(
                     "`{}` is defined at {}",
@@ -147,6 +156,7 @@ impl Checker<'_> {
         }
         let d = self
             .err(
+                ErrorKind::Definition,
                 &name.span,
                 format!("`{}` is already a `let` name", name.text),
             )
@@ -174,12 +184,16 @@ impl Checker<'_> {
                 "`nimprod(a, b)`, `nimdiv(a, b)` and `niminv(a)` are the nimber field's product, quotient and inverse"
             }
         };
-        self.err(&name.span, format!("`{}` is built in", name.text))
-            .label("a built-in name cannot be defined")
-            .hint(format!(
-                "{what}; give yours another name, such as `my{}`",
-                name.text
-            ))
+        self.err(
+            ErrorKind::Definition,
+            &name.span,
+            format!("`{}` is built in", name.text),
+        )
+        .label("a built-in name cannot be defined")
+        .hint(format!(
+            "{what}; give yours another name, such as `my{}`",
+            name.text
+        ))
     }
 
     /// The diagnostic of a statement that uses a name whose definition
@@ -198,28 +212,15 @@ pub fn needs_failed(
     failure: &Failure,
     place: &str,
 ) -> Diagnostic {
-    let name = &failure.name;
-    let message = match via {
-        Some(v) => format!("skipped: `{v}` needs `{name}`, whose definition has an error"),
-        None => format!("skipped: `{name}` has no definition (its definition has an error)"),
-    };
-    let label = match via {
-        Some(v) => format!("`{v}` needs `{name}`"),
-        None => format!("this needs `{name}`"),
-    };
-    let d = Diagnostic::error(span.clone(), message)
-        .at(src)
-        .label(label)
-        .hint(format!(
-            "fix the definition of `{name}`; this statement then runs"
-        ));
-    if failure.loc.src == src {
-        d.secondary(failure.loc.range(), "the definition with the error")
-    } else {
-        d.note(format!(
-            "`{name}` is defined at {place}, which has an error"
-        ))
+    ResolveError::Skipped {
+        src,
+        span: span.clone(),
+        via: via.map(str::to_string),
+        name: failure.name.clone(),
+        failed: failure.loc,
+        place: place.to_string(),
     }
+    .into()
 }
 
 /// Whether a statement that did not parse was a `game`.

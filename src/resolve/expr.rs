@@ -1,7 +1,8 @@
 //! Expressions: names resolved, types inferred and checked, lowered to IR.
 
 use super::Checker;
-use crate::diag::Diagnostic;
+use super::error::{Meant, ResolveError, Slip};
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::{
     self, Clause, Cond, Failure, GameExpr, IntExpr, IntKind, IntSet, Loc, OptionSet, Source, Type,
 };
@@ -30,15 +31,23 @@ impl Checker<'_> {
         Loc::new(self.src, span)
     }
 
-    pub(super) fn err(&self, span: &ast::Span, msg: impl Into<String>) -> Diagnostic {
-        Diagnostic::error(span.clone(), msg).at(self.src)
+    /// An error of `kind` at `span`, worded by the caller: the one-off
+    /// errors of a statement's form (the common classes are facts, see
+    /// [`super::error::ResolveError`]).
+    pub(super) fn err(
+        &self,
+        kind: ErrorKind,
+        span: &ast::Span,
+        msg: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic::error(kind, span.clone(), msg).at(self.src)
     }
 
     fn enter(&mut self, e: &Expr) -> R<()> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return Err(self
-                .err(&e.span, "expression nested too deeply")
+                .err(ErrorKind::TooLarge, &e.span, "expression nested too deeply")
                 .label(format!("more than {MAX_DEPTH} levels"))
                 .hint("name parts of it with `let`"));
         }
@@ -203,6 +212,7 @@ impl Checker<'_> {
                 Named::Game(_, arity) => {
                     return Err(self
                         .err(
+                            ErrorKind::Type,
                             &e.span,
                             format!("`{}` needs {arity} argument{}", n.text, plural(arity)),
                         )
@@ -244,7 +254,7 @@ impl Checker<'_> {
             }
             ExprKind::Caret(a, b) if self.infer(a) == Type::Game || self.infer(b) == Type::Game => {
                 return Err(self
-                    .err(&e.span, "`^` does not combine games")
+                    .err(ErrorKind::Type, &e.span, "`^` does not combine games")
                     .label("games with `^` between them")
                     .hint(NIM_SUM));
             }
@@ -256,7 +266,7 @@ impl Checker<'_> {
     /// as well be the xor of a nim-sum, so both readings are offered.
     fn caret(&self, a: &Expr, b: &Expr) -> Diagnostic {
         let (x, y) = (self.text(&a.span), self.text(&b.span));
-        self.err(
+        self.err(ErrorKind::Parse,
             &(a.span.start..b.span.end),
             format!("`{x}^{y}`: a power, or a xor?"),
         )
@@ -272,7 +282,11 @@ impl Checker<'_> {
             if let Some(names) = self.vertices(&name.text, id) {
                 let first = names.first().cloned().unwrap_or_default();
                 return Err(self
-                    .err(&e.span, format!("`{}` is a graph game", name.text))
+                    .err(
+                        ErrorKind::Type,
+                        &e.span,
+                        format!("`{}` is a graph game", name.text),
+                    )
                     .label("its positions are named by vertices")
                     .hint(format!("write `{}.{first}`", name.text)));
             }
@@ -297,12 +311,12 @@ impl Checker<'_> {
         }
         match found {
             Named::Unknown if name.text == "nimsum" => Err(self
-                .err(&e.span, "`nimsum(..)` is an integer (the xor of its arguments), not a game")
+                .err(ErrorKind::Type, &e.span, "`nimsum(..)` is an integer (the xor of its arguments), not a game")
                 .label("an integer")
                 .hint("write it alone to see it (`nimsum(6, 12, 9)` prints 3); a sum of games is written with `+`: `grundy *6 + *12 + *9`")),
             Named::Unknown => Err(self.unknown(name)),
             _ => Err(self
-                .err(&name.span, format!("`{}` is not a game", name.text))
+                .err(ErrorKind::Type, &name.span, format!("`{}` is not a game", name.text))
                 .label(format!(
                     "this is {}",
                     self.infer_name(&name.text).describe()
@@ -338,7 +352,7 @@ impl Checker<'_> {
                 }))
             }
             _ => Err(self
-                .err(&e.span, "`|` joins sets of options")
+                .err(ErrorKind::Type, &e.span, "`|` joins sets of options")
                 .label(format!(
                     "this is {}, not a set written with braces",
                     self.infer(e).describe()
@@ -435,28 +449,32 @@ impl Checker<'_> {
     }
 
     fn arity(&self, name: &ast::Name, want: usize, got: usize, e: &Expr) -> Diagnostic {
-        self.err(
-            &e.span,
-            format!(
-                "`{}` takes {want} argument{}, not {got}",
-                name.text,
-                plural(want)
-            ),
-        )
-        .label(format!("{got} given here"))
+        ResolveError::Arity {
+            src: self.src,
+            span: e.span.clone(),
+            name: name.text.clone(),
+            want,
+            got,
+        }
+        .into()
     }
 
     pub(super) fn unknown(&self, n: &ast::Name) -> Diagnostic {
         match n.text.as_str() {
             "nim" => {
                 return self
-                    .err(&n.span, "`nim` is built in, and needs the size of its heap")
+                    .err(
+                        ErrorKind::Type,
+                        &n.span,
+                        "`nim` is built in, and needs the size of its heap",
+                    )
                     .label("a Nim heap of how many?")
                     .hint("write `nim(3)` (or `*3`) for the Nim heap of 3");
             }
             "nimsum" => {
                 return self
                     .err(
+                        ErrorKind::Type,
                         &n.span,
                         "`nimsum` takes integers: `nimsum(6, 12, 9)` is their xor, 3",
                     )
@@ -465,67 +483,63 @@ impl Checker<'_> {
             }
             _ => {}
         }
-        let d = self
-            .err(&n.span, format!("unknown name `{}`", n.text))
-            .label("not defined");
-        if let Some(def) = well_known(&n.text) {
-            return d.hint(format!("define it first, for example: `{def}`"));
+        ResolveError::UnknownName {
+            src: self.src,
+            span: n.span.clone(),
+            name: n.text.clone(),
+            meant: self.meant(&n.text),
         }
-        if let Some(s) = did_you_mean(&n.text, self.candidates()) {
-            return d.hint(format!("did you mean `{s}`?"));
+        .into()
+    }
+
+    /// What an unknown name may have meant.
+    fn meant(&self, name: &str) -> Meant {
+        if let Some(def) = well_known(name) {
+            return Meant::WellKnown { def };
+        }
+        if let Some(s) = did_you_mean(name, self.candidates()) {
+            return Meant::Close { name: s };
         }
         // A misspelt well-known game that is not defined either.
         let close = WELL_KNOWN.iter().map(|(name, _)| *name).find(|w| {
-            let d = strsim::damerau_levenshtein(&n.text.to_ascii_lowercase(), w);
+            let d = strsim::damerau_levenshtein(&name.to_ascii_lowercase(), w);
             w.len() >= 5 && d <= w.len() / 3
         });
-        match close.and_then(well_known) {
-            Some(def) => d.hint(format!(
-                "did you mean `{}`? define it first, for example: `{def}`",
-                close.unwrap_or_default()
-            )),
-            None => d.hint("define it first with `game` or `let`"),
+        match close.and_then(|c| Some((c, well_known(c)?))) {
+            Some((c, def)) => Meant::MisspeltWellKnown {
+                name: c.into(),
+                def,
+            },
+            None => Meant::Nothing,
         }
     }
 
     /// "expected a game, found an integer", with a hint for the usual slips.
     fn mismatch(&self, e: &Expr, want: Type) -> Diagnostic {
         let found = self.infer(e);
-        let d = self
-            .err(
-                &e.span,
-                format!("expected {}, found {}", want.describe(), found.describe()),
-            )
-            .label(format!("this is {}", found.describe()));
         let text = match &e.kind {
             ExprKind::Int(n) => n.to_string(),
             ExprKind::Name(n) => n.text.clone(),
             _ => "(..)".into(),
         };
-        match (want, found, &e.kind) {
-            (Type::Game, _, ExprKind::Bin(ast::BinOp::Xor, ..)) => d.hint(
-                "`xor` combines integers: write it alone (`6 xor 12` prints 10); games are added with `+`, `*6 + *12`",
-            ),
-            (Type::Int, Type::Game, ExprKind::Bin(ast::BinOp::Xor, ..)) => {
-                d.hint("games are added with `+`: `*2 + *3` has the value 2 xor 3")
-            }
-            (Type::Game, _, ExprKind::Bin(..)) => {
-                d.hint("games combine only with `+` (the disjunctive sum)")
-            }
-            (Type::Game, Type::Int, _) => d.hint(format!(
-                "a Nim heap is written `*{text}` or `nim({text})`; integers and games do not mix"
-            )),
-            (Type::Int, Type::Game, _) => d.hint(
-                "games add with `+` only where a game is expected; arithmetic is on integers",
-            ),
-            (Type::Cond, _, _) => {
-                d.hint("conditions compare integers: `k <= n`, `a != b`, with `and`, `or`, `not`")
-            }
-            (Type::IntSet, _, _) => {
-                d.hint("write a set of integers like `{1, 3, 4}` or a range like `1..=n`")
-            }
-            _ => d,
+        let slip = match (want, found, &e.kind) {
+            (Type::Game, _, ExprKind::Bin(ast::BinOp::Xor, ..)) => Slip::XorForGame,
+            (Type::Int, Type::Game, ExprKind::Bin(ast::BinOp::Xor, ..)) => Slip::XorOfGames,
+            (Type::Game, _, ExprKind::Bin(..)) => Slip::ArithmeticForGame,
+            (Type::Game, Type::Int, _) => Slip::IntForGame { text },
+            (Type::Int, Type::Game, _) => Slip::GameForInt,
+            (Type::Cond, _, _) => Slip::NotCondition,
+            (Type::IntSet, _, _) => Slip::NotIntSet,
+            _ => Slip::Other,
+        };
+        ResolveError::Mismatch {
+            src: self.src,
+            span: e.span.clone(),
+            want,
+            found,
+            slip,
         }
+        .into()
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::Checker;
 use super::expr::{Named, R};
+use crate::diag::ErrorKind;
 use crate::ir::{GameExpr, GameId, IntExpr, IntKind, OptionSet};
 use crate::syntax::ast::{self, Expr};
 
@@ -49,20 +50,26 @@ impl Checker<'_> {
         let (names, succ) = vertices_and_edges(chains);
         if names.is_empty() {
             return Err(self
-                .err(span, "a graph with no vertex")
+                .err(ErrorKind::Definition, span, "a graph with no vertex")
                 .label("nothing between the braces")
                 .hint("name the moves, as in `graph { a -> b, b -> c }`"));
         }
         if names.len() > MAX_VERTICES {
             return Err(self
-                .err(span, format!("a graph of {} vertices", names.len()))
+                .err(
+                    ErrorKind::TooLarge,
+                    span,
+                    format!("a graph of {} vertices", names.len()),
+                )
                 .label(format!("more than {MAX_VERTICES}"))
                 .hint("write a rule with parameters for a game this large"));
         }
         for chain in chains {
             for n in chain {
                 if n.text == "_" {
-                    return Err(self.err(&n.span, "`_` cannot name a vertex").label("here"));
+                    return Err(self
+                        .err(ErrorKind::Definition, &n.span, "`_` cannot name a vertex")
+                        .label("here"));
                 }
             }
         }
@@ -105,13 +112,17 @@ impl Checker<'_> {
             Named::Unknown => return Err(self.unknown(g)),
             _ => {
                 return Err(self
-                    .err(&g.span, format!("`{}` is not a game", g.text))
+                    .err(
+                        ErrorKind::Type,
+                        &g.span,
+                        format!("`{}` is not a game", g.text),
+                    )
                     .label("`name.vertex` is a position of a graph game"));
             }
         };
         let Some(names) = self.vertices(&g.text, id) else {
             return Err(self
-                .err(&g.span, format!("`{}` is not a graph game", g.text))
+                .err(ErrorKind::Type, &g.span, format!("`{}` is not a graph game", g.text))
                 .label("`name.vertex` is a position of a graph game")
                 .hint(format!(
                     "define it as `game {} = graph {{ a -> b, ... }}`, or write its positions as `{}(..)`",
@@ -130,7 +141,11 @@ impl Checker<'_> {
                 None => format!("its vertices: {}{more}", shown.join(", ")),
             };
             return Err(self
-                .err(&v.span, format!("`{}` has no vertex `{}`", g.text, v.text))
+                .err(
+                    ErrorKind::UnknownName,
+                    &v.span,
+                    format!("`{}` has no vertex `{}`", g.text, v.text),
+                )
                 .label("not a vertex of this graph")
                 .hint(hint));
         };

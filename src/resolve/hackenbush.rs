@@ -5,6 +5,7 @@
 
 use super::Checker;
 use super::expr::R;
+use crate::diag::ErrorKind;
 use crate::engine::hackenbush::Picture;
 use crate::ir::GameExpr;
 use crate::syntax::ast;
@@ -24,6 +25,7 @@ impl Checker<'_> {
                     Some(first) if self.text(first) != self.text(span) => {
                         return Err(self
                             .err(
+                                ErrorKind::Definition,
                                 span,
                                 format!("vertex {v} is written `{}` here", self.text(span)),
                             )
@@ -41,7 +43,11 @@ impl Checker<'_> {
         }
         if edges.len() > MAX_EDGES {
             return Err(self
-                .err(&e.span, format!("a picture of {} edges", edges.len()))
+                .err(
+                    ErrorKind::TooLarge,
+                    &e.span,
+                    format!("a picture of {} edges", edges.len()),
+                )
                 .label(format!("more than {MAX_EDGES}")));
         }
         Ok(GameExpr::Picture(Rc::new(Picture::new(edges))))

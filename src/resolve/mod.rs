@@ -11,6 +11,7 @@
 mod checks;
 mod coins;
 mod defs;
+pub mod error;
 pub mod expr;
 mod graph;
 mod hackenbush;

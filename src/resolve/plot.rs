@@ -3,6 +3,7 @@
 
 use super::Checker;
 use super::expr::{Named, R};
+use crate::diag::ErrorKind;
 use crate::ir::{PlotIr, PlotOf};
 use crate::syntax::ast;
 
@@ -23,6 +24,7 @@ impl Checker<'_> {
                 if let Named::Game(_, 2) = self.lookup(&p.game.text) {
                     return Err(self
                         .err(
+                            ErrorKind::Type,
                             &p.game.span,
                             format!(
                                 "`{}` takes 2 parameters: give a range for each",
@@ -40,6 +42,7 @@ impl Checker<'_> {
                 if let Named::Game(_, 1) = self.lookup(&p.game.text) {
                     return Err(self
                         .err(
+                            ErrorKind::Type,
                             &p.game.span,
                             format!("`{}` takes 1 parameter: give one range", p.game.text),
                         )
@@ -66,12 +69,12 @@ impl Checker<'_> {
     fn plot_file(&self, file: &str, span: &ast::Span) -> R<()> {
         if file.is_empty() {
             return Err(self
-                .err(span, "the file name is empty")
+                .err(ErrorKind::Argument, span, "the file name is empty")
                 .hint("name the file to write: `\"kayles.svg\"`"));
         }
         if !file.to_ascii_lowercase().ends_with(".svg") || file.len() <= 4 {
             return Err(self
-                .err(span, "a plot is written as SVG")
+                .err(ErrorKind::Argument, span, "a plot is written as SVG")
                 .label("this name does not end in `.svg`")
                 .hint("name the file `something.svg`; browsers, LaTeX (svg package) and slides take it"));
         }

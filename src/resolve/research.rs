@@ -3,7 +3,7 @@
 
 use super::Checker;
 use super::expr::R;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::ir::{PeriodFromIr, ResearchIr};
 use crate::syntax::ast;
 
@@ -17,7 +17,7 @@ impl Checker<'_> {
         let file = r.file.trim();
         if file.is_empty() {
             return Err(self
-                .err(&r.file_span, "the file name is empty")
+                .err(ErrorKind::Argument, &r.file_span, "the file name is empty")
                 .hint("name the file to write: `\"kayles.values\"`"));
         }
         Ok(ResearchIr {
@@ -38,7 +38,7 @@ impl Checker<'_> {
         let file = p.file.trim();
         if file.is_empty() {
             return Err(self
-                .err(&p.file_span, "the file name is empty")
+                .err(ErrorKind::Argument, &p.file_span, "the file name is empty")
                 .hint("name the values file to read: `\"kayles.values\"`"));
         }
         Ok(PeriodFromIr {
@@ -59,11 +59,15 @@ impl Checker<'_> {
     ) -> Diagnostic {
         let text = self.text(&file.span).trim().to_string();
         let range = self.text(&(range.lo.span.start..range.hi.span.end));
-        self.err(&file.span, "the file to write is a string, in quotes")
-            .label("not in quotes")
-            .hint(format!(
-                "`sequence {} {range} to \"{text}\"` writes the values to a file",
-                name.text
-            ))
+        self.err(
+            ErrorKind::Parse,
+            &file.span,
+            "the file to write is a string, in quotes",
+        )
+        .label("not in quotes")
+        .hint(format!(
+            "`sequence {} {range} to \"{text}\"` writes the values to a file",
+            name.text
+        ))
     }
 }

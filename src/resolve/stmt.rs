@@ -3,7 +3,7 @@
 
 use super::Checker;
 use super::expr::{Named, R};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
 use crate::ir::arith;
@@ -135,7 +135,11 @@ impl Checker<'_> {
                 for (i, p) in params.iter().enumerate() {
                     if params[..i].iter().any(|q| q.text == p.text) {
                         return Err(self
-                            .err(&p.span, format!("parameter `{}` appears twice", p.text))
+                            .err(
+                                ErrorKind::Definition,
+                                &p.span,
+                                format!("parameter `{}` appears twice", p.text),
+                            )
                             .label("a second parameter of this name")
                             .secondary(
                                 params[..i]
@@ -151,7 +155,7 @@ impl Checker<'_> {
                 let (kind, params) = if let Some(b) = self.builtin_game(body)? {
                     if let Some(p) = params.first() {
                         return Err(self
-                            .err(&p.span, "a built-in coin game has no parameters to write")
+                            .err(ErrorKind::Definition, &p.span, "a built-in coin game has no parameters to write")
                             .label("a parameter")
                             .hint(format!(
                                 "write `game {} = ...`; its positions are `{}(n)` and rows `{}(\"THHTH\")`",
@@ -201,7 +205,11 @@ impl Checker<'_> {
                     Type::Game => Typed::Game(self.game(e)?),
                     Type::Cond => {
                         return Err(self
-                            .err(&e.span, "a condition cannot be bound to a name")
+                            .err(
+                                ErrorKind::Type,
+                                &e.span,
+                                "a condition cannot be bound to a name",
+                            )
                             .label("this is a condition")
                             .hint("`let` binds games, integers and sets of integers"));
                     }
@@ -232,7 +240,11 @@ impl Checker<'_> {
                 else {
                     let known: Vec<&str> = Setting::ALL.iter().map(|s| s.0).collect();
                     return Err(self
-                        .err(&name.span, format!("unknown setting `{}`", name.text))
+                        .err(
+                            ErrorKind::UnknownName,
+                            &name.span,
+                            format!("unknown setting `{}`", name.text),
+                        )
                         .label("not a setting")
                         .hint(format!("settings: {}", known.join(", "))));
                 };
@@ -264,7 +276,11 @@ impl Checker<'_> {
                     Type::IntSet => Typed::IntSet(self.int_set(e)?),
                     Type::Cond => {
                         return Err(self
-                            .err(&e.span, "a condition on its own has no value to show")
+                            .err(
+                                ErrorKind::Type,
+                                &e.span,
+                                "a condition on its own has no value to show",
+                            )
                             .label("this is a condition")
                             .hint("conditions belong after `if` in a set builder"));
                     }
@@ -306,7 +322,11 @@ impl Checker<'_> {
             Body::Graph(chains, span) => {
                 if let Some(p) = params.first() {
                     return Err(self
-                        .err(&p.span, "a graph game has no parameters")
+                        .err(
+                            ErrorKind::Definition,
+                            &p.span,
+                            "a graph game has no parameters",
+                        )
                         .label("a parameter")
                         .hint(format!(
                             "write `game {} = graph {{ .. }}` and its positions as `{}.a`",
@@ -331,12 +351,15 @@ impl Checker<'_> {
                 )
             }
             Body::Words(_, _, span) => {
-                return Err(self.err(span, "not a built-in game").label("here"));
+                return Err(self
+                    .err(ErrorKind::UnknownName, span, "not a built-in game")
+                    .label("here"));
             }
             Body::Family(f, span) => {
                 if params.len() > 1 {
                     return Err(self
                         .err(
+                            ErrorKind::Definition,
                             &params[1].span,
                             "a rule family defines a one-parameter heap game",
                         )
@@ -359,16 +382,26 @@ impl Checker<'_> {
                 let set = self.constants(items)?;
                 if set.is_empty() {
                     return Err(self
-                        .err(span, "an empty subtraction set allows no move")
+                        .err(
+                            ErrorKind::Definition,
+                            span,
+                            "an empty subtraction set allows no move",
+                        )
                         .label("no amount to remove")
                         .hint("list the amounts that may be removed: `subtraction {1, 2}`"));
                 }
                 match HeapRule::subtraction(set) {
                     Some(rule) => rule,
                     None => {
-                        return Err(self.err(span, "a subtraction set cannot contain 0").label(
-                            "removing 0 tokens would be a pass, and the game would never end",
-                        ));
+                        return Err(self
+                            .err(
+                                ErrorKind::Definition,
+                                span,
+                                "a subtraction set cannot contain 0",
+                            )
+                            .label(
+                                "removing 0 tokens would be a pass, and the game would never end",
+                            ));
                     }
                 }
             }
@@ -381,7 +414,7 @@ impl Checker<'_> {
                         let start = at.start + e.offset.min(text.len());
                         let end = (start + e.len.max(1)).min(at.end.max(start + 1));
                         return Err(self
-                            .err(&(start..end), e.message)
+                            .err(ErrorKind::Definition, &(start..end), e.message)
                             .label("here")
                             .hint(e.hint));
                     }
@@ -401,6 +434,7 @@ impl Checker<'_> {
                 Some(Err(())) => {
                     return Err(self
                         .err(
+                            ErrorKind::Definition,
                             &e.span,
                             "this constant is out of range (below zero or past 64 bits)",
                         )
@@ -408,7 +442,11 @@ impl Checker<'_> {
                 }
                 None => {
                     return Err(self
-                        .err(&e.span, "a rule family needs constant integers here")
+                        .err(
+                            ErrorKind::Definition,
+                            &e.span,
+                            "a rule family needs constant integers here",
+                        )
                         .label("not a constant")
                         .hint("write the numbers themselves, like `{1, 3, 4}`"));
                 }

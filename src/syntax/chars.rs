@@ -6,6 +6,7 @@
 //! (adjacent ones as one error). [`super::lexer`] reads the pieces in
 //! order.
 
+use super::error::LexError;
 use super::token::Raw;
 use crate::diag::Diagnostic;
 use logos::Logos;
@@ -137,16 +138,11 @@ impl<'s> Iterator for Chars<'s> {
 
 /// The error for an integer written in scientific notation (`1e18`).
 fn scientific_notation(span: Range<usize>, text: &str) -> Diagnostic {
-    let (mantissa, exp) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
-    let exp = &exp[1..];
-    let power = if mantissa == "1" {
-        format!("10^{exp}")
-    } else {
-        format!("{mantissa} * 10^{exp}")
-    };
-    Diagnostic::error(span, format!("`{text}` is not an integer"))
-        .label("scientific notation is not part of the language")
-        .hint(format!("write `{power}` for {text}"))
+    LexError::Scientific {
+        span,
+        text: text.to_string(),
+    }
+    .into()
 }
 
 /// The length of an exponent such as `e18` right after an integer (0 if
@@ -179,20 +175,12 @@ struct Lookalike {
 
 impl Lookalike {
     fn diagnostic(&self, span: std::ops::Range<usize>) -> Diagnostic {
-        let hint = match self.ascii {
-            "+" => {
-                "a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)"
-                    .to_string()
-            }
-            " " => "write a plain space".to_string(),
-            a => format!("write `{a}`"),
-        };
-        Diagnostic::error(
+        LexError::Lookalike {
             span,
-            format!("{} is not `{}`", self.what, self.ascii.trim()),
-        )
-        .label("this character only looks like it")
-        .hint(hint)
+            what: self.what,
+            ascii: self.ascii,
+        }
+        .into()
     }
 }
 
@@ -236,53 +224,17 @@ fn command_line(src: &str, at: usize) -> Option<usize> {
 /// The error for a REPL command written where statements go.
 fn command_in_source(src: &str, at: usize, len: usize) -> Diagnostic {
     let line = src[at..at + len].trim_end();
-    let word = line[1..].split_whitespace().next().unwrap_or("");
-    let hint = if matches!(word, "load" | "l") {
-        let files = line[1..].trim_start()[word.len()..].trim();
-        let files = if files.is_empty() { "FILE.mex" } else { files };
-        format!(
-            "`:load` works at the REPL prompt only; in a file or `-e` text, list the files to run on the command line instead, in order: `mex {files} FILE.mex`"
-        )
-    } else {
-        "`:help` and the other `:commands` are typed at the REPL prompt (`mex` on a terminal); see docs/language.md".into()
-    };
-    let shown = if word.is_empty() {
-        ":".to_string()
-    } else {
-        format!(":{word}")
-    };
-    Diagnostic::error(
-        at..at + line.len(),
-        format!("`{shown}` is a REPL command, not a statement"),
-    )
-    .label("a command of the REPL")
-    .hint(hint)
+    LexError::ReplCommand {
+        span: at..at + line.len(),
+        line: line.to_string(),
+    }
+    .into()
 }
 
 fn bad_chars(src: &str, s: usize, e: usize) -> Diagnostic {
-    let text = &src[s..e];
-    let shown: String = text.chars().take(8).collect();
-    let hint = if text.starts_with('\'') {
-        "file names are written in double quotes: `\"kayles.svg\"`"
-    } else if text.starts_with(':') {
-        "`:help` and the other `:commands` are typed at the REPL prompt (`mex` on a terminal); see docs/language.md"
-    } else if text.starts_with('&') {
-        "write `and`"
-    } else if text.starts_with('!') {
-        "write `not`"
-    } else if text.starts_with(['\u{201c}', '\u{201d}', '\u{2018}', '\u{2019}']) {
-        "these are typographic quotes: write straight double quotes, `\"kayles.svg\"`"
-    } else {
-        "see `mex --help` for the language"
-    };
-    Diagnostic::error(
-        s..e,
-        format!(
-            "unexpected character{} `{}`",
-            if text.chars().count() > 1 { "s" } else { "" },
-            shown.escape_debug()
-        ),
-    )
-    .label("not part of the language")
-    .hint(hint)
+    LexError::BadChars {
+        span: s..e,
+        text: src[s..e].to_string(),
+    }
+    .into()
 }

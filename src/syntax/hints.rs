@@ -6,7 +6,7 @@
 use super::lexer::Spanned;
 use super::suggest::closest_keyword;
 use super::token::Tok;
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use lalrpop_util::ParseError;
 
 /// The questions `check` grades, as the hints list them.
@@ -81,12 +81,15 @@ const CHECK_WORDS: &[&str] = &[
 pub fn convert(e: ParseError<usize, Tok, ()>, src: &str, tokens: &[Spanned]) -> Diagnostic {
     match e {
         ParseError::InvalidToken { location } => {
-            Diagnostic::error(location..location + 1, "invalid token").label("here")
+            Diagnostic::error(ErrorKind::Parse, location..location + 1, "invalid token")
+                .label("here")
         }
-        ParseError::UnrecognizedEof { location, expected } => {
-            Diagnostic::error(location..location, "unexpected end of input")
-                .label(format!("expected {}", describe(&expected)))
-        }
+        ParseError::UnrecognizedEof { location, expected } => Diagnostic::error(
+            ErrorKind::Parse,
+            location..location,
+            "unexpected end of input",
+        )
+        .label(format!("expected {}", describe(&expected))),
         ParseError::UnrecognizedToken {
             token: (l, tok, r),
             expected,
@@ -102,9 +105,12 @@ pub fn convert(e: ParseError<usize, Tok, ()>, src: &str, tokens: &[Spanned]) -> 
             at.diagnose()
         }
         ParseError::ExtraToken { token: (l, tok, r) } => {
-            Diagnostic::error(l..r, format!("unexpected {tok}")).label("nothing more was expected")
+            Diagnostic::error(ErrorKind::Parse, l..r, format!("unexpected {tok}"))
+                .label("nothing more was expected")
         }
-        ParseError::User { .. } => Diagnostic::error(0..0, "syntax error").label("here"),
+        ParseError::User { .. } => {
+            Diagnostic::error(ErrorKind::Parse, 0..0, "syntax error").label("here")
+        }
     }
 }
 
@@ -172,14 +178,14 @@ impl Slip<'_> {
             (Tok::Int(b), Some((pl, Tok::Int(a), _))) if self.expects("..") => {
                 let table = first == Some(&Tok::Table);
                 if table && before.iter().all(|t| t.1 != Tok::DotDot) {
-                    return Diagnostic::error(*pl..r, "`table` takes two ranges")
+                    return Diagnostic::error(ErrorKind::Parse, *pl..r, "`table` takes two ranges")
                         .label(format!("write `0..{a} 0..{b}`"))
                         .hint(format!(
                             "rows then columns, each a range: `table {} 0..{a} 0..{b}`",
                             self.game_word(before)
                         ));
                 }
-                Diagnostic::error(*pl..r, "a range needs `..` between its ends")
+                Diagnostic::error(ErrorKind::Parse, *pl..r, "a range needs `..` between its ends")
                     .label(format!("write `{a}..{b}`"))
                     .hint(format!(
                         "a range is written `{a}..{b}`: from {a} up to {b}, without {b} (`{a}..={b}` includes it)"
@@ -187,7 +193,7 @@ impl Slip<'_> {
             }
             // `sequence s 14`
             (Tok::End, Some((pl, Tok::Int(a), pr))) if self.expects("..") => {
-                Diagnostic::error(*pl..*pr, "a range needs two ends")
+                Diagnostic::error(ErrorKind::Parse, *pl..*pr, "a range needs two ends")
                     .label("a single number is not a range")
                     .hint(format!(
                         "write `0..{a}` for 0 up to {a} (without {a}), or `0..={a}` to include it"
@@ -195,7 +201,7 @@ impl Slip<'_> {
             }
             // `outcome nim 3`, `grundy kayles 5`
             (Tok::Int(n), Some((pl, Tok::Ident(name), _))) => {
-                Diagnostic::error(*pl..r, format!("`{name} {n}` is two things in a row"))
+                Diagnostic::error(ErrorKind::Parse, *pl..r, format!("`{name} {n}` is two things in a row"))
                     .label("a name, then a number")
                     .hint(format!(
                         "a position is written with brackets right after the name: `{name}({n})`"
@@ -207,13 +213,13 @@ impl Slip<'_> {
                 .hint(format!("write `{name}(` with no space between a game's name and `(`")),
             // `*3 ^ *5`
             (Tok::Nimber | Tok::StarOne, Some((cl, Tok::Caret, cr))) => {
-                Diagnostic::error(*cl..*cr, "`^` does not combine games")
+                Diagnostic::error(ErrorKind::Parse, *cl..*cr, "`^` does not combine games")
                     .label("a nim-sum is written `+`")
                     .hint(NIM_SUM)
             }
             // `nim(-1)`
             (Tok::Minus, _) if self.expects_expression() => {
-                Diagnostic::error(l..r, "there are no negative numbers")
+                Diagnostic::error(ErrorKind::Parse, l..r, "there are no negative numbers")
                     .label("a `-` with nothing before it")
                     .hint("heaps, values and every integer are unsigned: 0, 1, 2, ...")
             }
@@ -227,7 +233,7 @@ impl Slip<'_> {
                     Some(Tok::Int(lo)) => lo.to_string(),
                     _ => "a".into(),
                 };
-                Diagnostic::error(*pl..r, "a range has two dots")
+                Diagnostic::error(ErrorKind::Parse, *pl..r, "a range has two dots")
                     .label("three dots here")
                     .hint(format!("write `{lo}..{hi}`"))
             }
@@ -262,7 +268,8 @@ impl Slip<'_> {
         } else {
             format!("unexpected {}", self.tok)
         };
-        Diagnostic::error(l..r, what).label(format!("expected {}", describe(self.expected)))
+        Diagnostic::error(ErrorKind::Parse, l..r, what)
+            .label(format!("expected {}", describe(self.expected)))
     }
 
     /// `grundey nim(3)`: a statement that starts with a word close to a
@@ -273,7 +280,7 @@ impl Slip<'_> {
         };
         let keyword = closest_keyword(word, STATEMENT_WORDS)?;
         Some(
-            Diagnostic::error(*wl..*wr, format!("unknown word `{word}`"))
+            Diagnostic::error(ErrorKind::Parse, *wl..*wr, format!("unknown word `{word}`"))
                 .label("not a keyword")
                 .hint(format!(
                     "did you mean `{keyword}`? `{keyword}{}`",
@@ -293,7 +300,7 @@ impl Slip<'_> {
         if STATEMENT_WORDS.contains(&next) {
             // `print grundy nim(3)`: the question is there already
             return Some(
-                Diagnostic::error(*wl..*wr, format!("unknown word `{word}`"))
+                Diagnostic::error(ErrorKind::Parse, *wl..*wr, format!("unknown word `{word}`"))
                     .label("not needed")
                     .hint(format!(
                         "a question writes its answer itself: `{rest}`, without `{word}`"
@@ -326,7 +333,7 @@ impl Slip<'_> {
             "not a question"
         };
         Some(
-            Diagnostic::error(*wl..*wr, format!("unknown word `{word}`"))
+            Diagnostic::error(ErrorKind::Parse, *wl..*wr, format!("unknown word `{word}`"))
                 .label(label)
                 .hint(hint),
         )
@@ -357,7 +364,7 @@ impl Slip<'_> {
         };
         match &q {
             Tok::Explain | Tok::Table | Tok::Moves => {
-                let mut d = Diagnostic::error(ql..qr, format!("`{}` cannot be checked", self.text(ql, qr)))
+                let mut d = Diagnostic::error(ErrorKind::Check, ql..qr, format!("`{}` cannot be checked", self.text(ql, qr)))
                     .label("not a question with one answer to compare")
                     .hint(format!("`check` grades {CHECKABLE}"));
                 if q == Tok::Moves {
@@ -370,13 +377,13 @@ impl Slip<'_> {
             {
                 let k = closest_keyword(word, CHECK_WORDS).unwrap_or_default();
                 Some(
-                    Diagnostic::error(ql..qr, format!("`{word}` is not a question `check` can grade"))
+                    Diagnostic::error(ErrorKind::Check, ql..qr, format!("`{word}` is not a question `check` can grade"))
                         .label("expected a question here")
                         .hint(format!("did you mean `{k}`? `check` grades {CHECKABLE}")),
                 )
             }
             _ if at_question => Some(
-                Diagnostic::error(ql..qr, "`check` needs a question first")
+                Diagnostic::error(ErrorKind::Parse, ql..qr, "`check` needs a question first")
                     .label("expected a question here")
                     .hint(format!(
                         "for example `check grundy nim(3) + nim(5) == 6`; `check` grades {CHECKABLE}"
@@ -397,7 +404,7 @@ impl Slip<'_> {
                 let eq = before.iter().rposition(|t| t.1 == Tok::EqEq).unwrap_or(0);
                 let from = before.get(eq + 1).map_or(self.l, |t| t.0);
                 Some(
-                    Diagnostic::error(from..self.r, "the answer after `==` is written as a value, not worked out")
+                    Diagnostic::error(ErrorKind::Parse, from..self.r, "the answer after `==` is written as a value, not worked out")
                         .label("an expression here")
                         .hint("write the value itself: a number (`0`), a nimber (`*2`), `P` or `N`, or a sequence's values (`0 1 2`)"),
                 )

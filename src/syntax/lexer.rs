@@ -9,13 +9,14 @@
 //!   (with the errors of the characters, in order).
 
 use super::chars::{Chars, Piece};
+use super::error::LexError;
 use super::token::{Raw, Tok};
 use crate::diag::Diagnostic;
 use logos::Logos;
 use std::ops::Range;
 
 /// Brackets may nest this deep; deeper input is refused with a diagnostic.
-pub const MAX_NESTING: usize = 256;
+pub use super::error::MAX_NESTING;
 
 /// A token with its byte span, as the LALRPOP parser wants it.
 pub type Spanned = (usize, Tok, usize);
@@ -82,11 +83,7 @@ impl Lexer<'_> {
             }
             Raw::Str => Tok::Str(text[1..text.len() - 1].to_string()),
             Raw::OpenStr => {
-                self.out.errors.push(
-                    Diagnostic::error(span, "this string has no closing `\"`")
-                        .label("the string starts here")
-                        .hint("a string ends on the line it starts: `\"kayles.svg\"`"),
-                );
+                self.out.errors.push(LexError::OpenString { span }.into());
                 Tok::Str(text[1..].to_string())
             }
             Raw::Ident => self.word(span, text),
@@ -154,14 +151,9 @@ impl Lexer<'_> {
         match parse_int(text) {
             Some(n) => Tok::Int(n),
             None => {
-                self.out.errors.push(
-                    Diagnostic::error(span, "integer literal too large")
-                        .label("this does not fit in 64 bits")
-                        .hint(format!(
-                            "integers are unsigned 64-bit: at most {}",
-                            u64::MAX
-                        )),
-                );
+                self.out
+                    .errors
+                    .push(LexError::IntegerTooLarge { span }.into());
                 Tok::Int(0)
             }
         }
@@ -199,11 +191,9 @@ impl Lexer<'_> {
     /// skipped, and the statements after it run.
     fn opening(&mut self, raw: Raw, span: Range<usize>, chars: &mut Chars) -> Option<Tok> {
         if self.open.len() >= MAX_NESTING {
-            self.out.errors.push(
-                Diagnostic::error(span, "brackets nested too deeply")
-                    .label(format!("more than {MAX_NESTING} levels"))
-                    .hint("name the inner parts with `let` and use the names"),
-            );
+            self.out
+                .errors
+                .push(LexError::NestedTooDeeply { span }.into());
             let start = self
                 .out
                 .tokens
@@ -237,16 +227,23 @@ impl Lexer<'_> {
             }
             Some(&(kind, at)) => {
                 self.out.errors.push(
-                    Diagnostic::error(span, format!("`{text}` does not match"))
-                        .label(format!("expected `{}` here", closer(kind)))
-                        .secondary(at..at + 1, "the bracket opened here"),
+                    LexError::Mismatched {
+                        span,
+                        text: text.to_string(),
+                        expected: closer(kind),
+                        opened: at,
+                    }
+                    .into(),
                 );
                 self.open.pop();
             }
             None => {
                 self.out.errors.push(
-                    Diagnostic::error(span, format!("unmatched `{text}`"))
-                        .label("nothing is open here"),
+                    LexError::Unmatched {
+                        span,
+                        text: text.to_string(),
+                    }
+                    .into(),
                 );
                 return None;
             }
@@ -361,17 +358,12 @@ fn closer(open: Raw) -> char {
 }
 
 fn unclosed(kind: Raw, at: usize, cut: Option<usize>) -> Diagnostic {
-    let d = Diagnostic::error(at..at + 1, "unclosed bracket")
-        .label(format!("this is never closed with `{}`", closer(kind)));
-    match cut {
-        Some(c) => d
-            .secondary(c..c + 1, "the statement ends here")
-            .hint(format!(
-                "close it with `{}` before the statement ends",
-                closer(kind)
-            )),
-        None => d.hint("a statement continues across lines while a bracket is open"),
+    LexError::Unclosed {
+        at,
+        closer: closer(kind),
+        cut,
     }
+    .into()
 }
 
 /// True when the text ends inside an open bracket: a REPL should read more

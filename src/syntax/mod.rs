@@ -5,6 +5,7 @@
 
 pub mod ast;
 mod chars;
+pub mod error;
 pub mod hints;
 pub mod lexer;
 pub mod parse;

@@ -398,6 +398,8 @@ fn help_on_a_topic_shows_that_part_of_the_reference() {
         got.starts_with("mex> :help kayles\n`kayles` is not a topic; the reference uses it in "),
         "{got}"
     );
+    // (the REPL's section, whose examples define and ask about kayles,
+    // uses the word most for its length)
     assert!(
         got.contains("most in this one (`:help repl`):\n\nThe REPL\n"),
         "{got}"

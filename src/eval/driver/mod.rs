@@ -13,12 +13,13 @@ use super::budget::Budget;
 use super::compiled::run::{Ctx, Run, Scratch};
 use super::compiled::{Program, Root};
 use super::defs::{Defs, Ticker};
-use super::error::EvalError;
+use super::error::{EvalError, Fault, LimitError, internal};
 use super::family::Families;
 use super::limits::Limits;
 use super::memo::{Memo, State};
 use super::value::{Key, mex_of};
-use crate::diag::Diagnostic;
+use crate::diag::ErrorKind;
+use crate::ir::Setting;
 use options::Options;
 use std::rc::Rc;
 
@@ -26,7 +27,7 @@ pub use super::budget::WORK;
 
 /// How the diagnostic for a position reached from itself begins: questions
 /// that can answer for loopy games (`query::loopy`) know it by this.
-pub const LOOPY: &str = "loopy game: ";
+pub use super::error::LOOPY;
 
 /// How the positions of a game get their values.
 #[derive(Debug, Clone)]
@@ -124,10 +125,13 @@ pub fn grundy(t: Tables, root: &Key) -> Result<u64, EvalError> {
     };
     let limits = t.limits;
     let mut result = drive(&mut v, &mut cx, &mut stack, t.positions, &limits);
-    if let Err(EvalError::Failed(d)) = &result
-        && d.hint
-            .as_deref()
-            .is_some_and(|h| h.contains("`set positions") || h.contains("`set memory"))
+    // (a positions or memory limit passed, or memory the machine would
+    // not give, may be a rule that grows without end)
+    if let Err(e) = &result
+        && (e
+            .limit()
+            .is_some_and(|l| l.setting == "positions" || l.setting == "memory")
+            || e.kind() == Some(ErrorKind::Memory))
         && let Some(e) = endless(t.defs, &stack)
     {
         result = Err(e);
@@ -211,10 +215,10 @@ fn drive(
             v.pending.clear();
             let value = step(v, cx, &key).map_err(|e| working_on(v.defs, &key, e))?;
             if !v.pending.is_empty() {
-                return Err(EvalError::from(Diagnostic::unplaced(format!(
-                    "internal error: the options of {} are still unknown",
+                return Err(internal(format!(
+                    "the options of {} are still unknown",
                     v.defs.show_key(&key)
-                ))));
+                )));
             }
             value
         } else {
@@ -231,10 +235,9 @@ fn step(v: &mut Options, cx: &mut Ctx, key: &Key) -> Result<Option<u64>, EvalErr
     let c = match &v.plans[key.game] {
         Plan::Rule(c) => c,
         Plan::Product(..) => {
-            return Err(EvalError::from(Diagnostic::unplaced(format!(
-                "{} is a position of a product of coin games, valued by the Tartan theorem: it cannot be used inside another game's rule",
-                v.defs.show_key(key)
-            )).hint("add it to the sum with `+` where the question is asked")));
+            return Err(EvalError::from(Fault::ProductInRule {
+                position: v.defs.show_key(key),
+            }));
         }
         Plan::Family | Plan::None => return Err(undefined(v.defs, key)),
     };
@@ -334,23 +337,25 @@ fn working_on(defs: &Defs, key: &Key, e: EvalError) -> EvalError {
 
 pub fn undefined(defs: &Defs, key: &Key) -> EvalError {
     let def = &defs.games[key.game];
-    EvalError::from(
-        Diagnostic::error(
-            def.loc.range(),
-            format!("`{}` has no rule", defs.show_key(key)),
-        )
-        .at(def.loc.src),
-    )
+    EvalError::from(Fault::NoRule {
+        loc: def.loc,
+        position: defs.show_key(key),
+    })
 }
 
 fn limit(defs: &Defs, key: &Key, max: u64) -> EvalError {
     let def = &defs.games[key.game];
     EvalError::from(
-        Diagnostic::error(def.loc.range(), format!("too many positions: {} is past the limit of {max}", defs.show_key(key)))
-            .at(def.loc.src)
-            .label("positions of this game")
-            .hint(format!("`set positions {}` raises the limit (memory grows with it)", max.saturating_mul(10)))
-            .note("every position the question reaches is kept until it is answered; a rule whose moves lead to ever larger positions would never end, and no limit is enough for it"),
+        LimitError::new(
+            Setting::Positions,
+            Some(max.saturating_mul(10)),
+            max,
+            format!("too many positions: {} is past the limit of {max}", defs.show_key(key)),
+        )
+        .at(def.loc)
+        .label("positions of this game")
+        .then("raises the limit (memory grows with it)")
+        .note("every position the question reaches is kept until it is answered; a rule whose moves lead to ever larger positions would never end, and no limit is enough for it"),
     )
 }
 
@@ -370,20 +375,12 @@ fn endless(defs: &Defs, stack: &Stack) -> Option<EvalError> {
     let game = recent[0].game;
     let def = &defs.games[game];
     let (first, last) = (path[0], path[path.len() - 1]);
-    Some(EvalError::from(
-        Diagnostic::error(
-            def.loc.range(),
-            format!(
-                "the positions of `{}` grow without end: {} -> ... -> {}, each move to a larger position",
-                def.name,
-                defs.show_key(first),
-                defs.show_key(last)
-            ),
-        )
-        .at(def.loc.src)
-        .label("this rule's moves never reach a position without options")
-        .hint("no limit is enough for it: guard the moves so that they end (`if k <= n`), or let them make positions smaller"),
-    ))
+    Some(EvalError::from(Fault::Endless {
+        loc: def.loc,
+        game: def.name.clone(),
+        first: defs.show_key(first),
+        last: defs.show_key(last),
+    }))
 }
 
 /// Steps of growth that make a path [`endless`].
@@ -401,11 +398,9 @@ fn cycle(defs: &Defs, stack: &Stack, repeated: &Key) -> EvalError {
     }
     names.push(defs.show_key(repeated));
     let def = &defs.games[repeated.game];
-    EvalError::from(
-        Diagnostic::error(def.loc.range(), format!("{LOOPY}{} can be reached from itself", defs.show_key(repeated)))
-            .at(def.loc.src)
-            .label("this game's rule leads back to an earlier position")
-            .note(format!("the cycle: {}", names.join(" -> ")))
-            .hint("`grundy`, `outcome`, `moves` and `explain` answer for a loopy game (with ∞ and draws); this question needs a game that always ends"),
-    )
+    EvalError::from(Fault::Cycle {
+        loc: def.loc,
+        position: defs.show_key(repeated),
+        cycle: names,
+    })
 }

@@ -280,10 +280,10 @@ impl<'a> Options<'a> {
                 match self.known(cx, game, &args)? {
                     Some(v) => x ^= v,
                     None => {
-                        return Err(EvalError::from(crate::diag::Diagnostic::unplaced(format!(
-                            "internal error: {} was not worked out",
+                        return Err(crate::eval::error::internal(format!(
+                            "{} was not worked out",
                             self.defs.show_key(&Key { game, args })
-                        ))));
+                        )));
                     }
                 }
             }

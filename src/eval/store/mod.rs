@@ -9,16 +9,16 @@ use super::compiled::Root;
 use super::compiled::run::{Ctx, Run, Scratch};
 use super::defs::{Defs, Ticker};
 use super::driver::{self, Compiled, Plan, Tables};
-use super::error::EvalError;
+use super::error::{EvalError, LimitError};
 use super::family::Families;
 use super::limits::Limits;
 use super::memo::Memo;
 use super::shape::{self, Shape};
 use super::value::{Game, Key, Part, Value};
-use crate::diag::Diagnostic;
+
 use crate::engine::rule::HeapRule;
 use crate::engine::{Quiet, Watch};
-use crate::ir::GameId;
+use crate::ir::{GameId, Setting};
 use std::rc::Rc;
 
 mod estimate;
@@ -350,14 +350,17 @@ impl Store {
             return self.refuse_long_chain(defs, root);
         }
         Err(EvalError::from(
-            Diagnostic::unplaced(format!(
-                "working out {} would take about {work} loop iterations, past the limit of {} (`set work`)",
-                defs.show_key(root),
-                self.limits.work
-            ))
-            .hint(format!(
-                "`set work {work}` allows it (the time grows with it, a few nanoseconds an iteration); or ask about a smaller position"
-            )),
+            LimitError::new(
+                Setting::Work,
+                Some(work),
+                self.limits.work,
+                format!(
+                    "working out {} would take about {work} loop iterations, past the limit of {} (`set work`)",
+                    defs.show_key(root),
+                    self.limits.work
+                ),
+            )
+            .then("allows it (the time grows with it, a few nanoseconds an iteration); or ask about a smaller position"),
         ))
     }
 
@@ -387,13 +390,16 @@ impl Store {
             )));
         }
         Err(EvalError::from(
-            Diagnostic::unplaced(format!(
-                "working out {} would keep the values of about {chain} of its positions, past the limit of {max} (`set positions`)",
-                defs.show_key(root),
-            ))
-            .hint(format!(
-                "`set positions {chain}` allows it (memory grows with it); or ask about a smaller position"
-            ))
+            LimitError::new(
+                Setting::Positions,
+                Some(chain),
+                max,
+                format!(
+                    "working out {} would keep the values of about {chain} of its positions, past the limit of {max} (`set positions`)",
+                    defs.show_key(root),
+                ),
+            )
+            .then("allows it (memory grows with it); or ask about a smaller position")
             .note("each move makes the position only a little smaller, so every position on the way down is worked out and kept"),
         ))
     }
@@ -439,10 +445,19 @@ impl Store {
                 let bytes = count.saturating_mul(BYTES_PER_OPTION);
                 if count > u128::from(self.limits.options) {
                     return Err(EvalError::from(
-                        Diagnostic::error(def.loc.range(), format!("{} has {count} options, more than the limit of {} for one position", defs.show_key(key), self.limits.options))
-                            .at(def.loc.src)
-                            .label("a game of this rule")
-                            .hint(format!("`set options {count}` raises the limit; `grundy` answers without listing options")),
+                        LimitError::new(
+                            Setting::Options,
+                            Some(count),
+                            self.limits.options,
+                            format!(
+                                "{} has {count} options, more than the limit of {} for one position",
+                                defs.show_key(key),
+                                self.limits.options
+                            ),
+                        )
+                        .at(def.loc)
+                        .label("a game of this rule")
+                        .then("raises the limit; `grundy` answers without listing options"),
                     ));
                 }
                 if bytes > u128::from(self.limits.memory) {

@@ -4,10 +4,10 @@
 //! square, counted against `set work` before it starts.
 
 use super::Store;
-use crate::diag::Diagnostic;
 use crate::engine::hackenbush::Picture;
-use crate::eval::error::EvalError;
+use crate::eval::error::{EvalError, LimitError};
 use crate::eval::value::{Game, Part};
+use crate::ir::Setting;
 use std::rc::Rc;
 
 impl Store {
@@ -18,11 +18,16 @@ impl Store {
         let work = n.saturating_mul(n);
         if work > u128::from(self.limits.work) {
             return Err(EvalError::from(
-                Diagnostic::unplaced(format!(
-                    "listing the moves of a picture of {n} edges takes about {work} steps, past the limit of {} (`set work`)",
-                    self.limits.work
-                ))
-                .hint(format!("`set work {work}` allows it; `grundy` and `outcome` answer at once")),
+                LimitError::new(
+                    Setting::Work,
+                    Some(work),
+                    self.limits.work,
+                    format!(
+                        "listing the moves of a picture of {n} edges takes about {work} steps, past the limit of {} (`set work`)",
+                        self.limits.work
+                    ),
+                )
+                .then("allows it; `grundy` and `outcome` answer at once"),
             ));
         }
         let mut out = Vec::new();

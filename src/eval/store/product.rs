@@ -11,13 +11,16 @@
 //! mex over the board's own moves.
 
 use super::Store;
-use crate::diag::Diagnostic;
 use crate::engine::nimber;
 use crate::eval::defs::Defs;
-use crate::eval::error::EvalError;
+use crate::eval::error::{EvalError, Fault, LimitError};
 use crate::eval::value::{Game, Key, Part};
-use crate::ir::{Factor, GameId};
+use crate::ir::{Factor, GameId, Setting};
 use std::collections::BTreeSet;
+
+/// How the hint of a product's options limit goes on after the `set`.
+const TARTAN: &str =
+    "raises the limit; `grundy` answers by the Tartan theorem without listing them";
 
 fn key(game: GameId, args: &[u64]) -> Key {
     Key {
@@ -89,12 +92,17 @@ impl Store {
         let Factor::Game(g) = f else {
             if n > self.limits.options {
                 return Err(EvalError::from(
-                    Diagnostic::unplaced(format!(
-                        "{} has at least {n} options, more than the limit of {} for one position",
-                        defs.show_key(product),
-                        self.limits.options
-                    ))
-                    .hint(format!("`set options {n}` raises the limit; `grundy` answers by the Tartan theorem without listing them")),
+                    LimitError::new(
+                        Setting::Options,
+                        Some(n),
+                        self.limits.options,
+                        format!(
+                            "{} has at least {n} options, more than the limit of {} for one position",
+                            defs.show_key(product),
+                            self.limits.options
+                        ),
+                    )
+                    .then(TARTAN),
                 ));
             }
             self.room_for(defs, product, u128::from(n))?;
@@ -103,12 +111,12 @@ impl Store {
         let mut out = Vec::new();
         for option in self.options_of(defs, &key(g, &[n]))? {
             let Some(turned) = crate::eval::value::coins_turned(&option, g, n) else {
-                return Err(EvalError::from(Diagnostic::unplaced(format!(
-                    "the moves of {} cannot be listed: an option of {} is not a sum of single heads of `{}` left of {n}",
-                    defs.show_key(product),
-                    defs.show_key(&key(g, &[n])),
-                    defs.games[g].name
-                ))));
+                return Err(EvalError::from(Fault::ProductMoves {
+                    product: defs.show_key(product),
+                    option_of: defs.show_key(&key(g, &[n])),
+                    game: defs.games[g].name.clone(),
+                    n,
+                }));
             };
             out.push(turned);
         }
@@ -130,12 +138,17 @@ impl Store {
         let count = (rows.len() as u128).saturating_mul(cols.len() as u128);
         if count > u128::from(self.limits.options) {
             return Err(EvalError::from(
-                Diagnostic::unplaced(format!(
-                    "{} has {count} options, more than the limit of {} for one position",
-                    defs.show_key(k),
-                    self.limits.options
-                ))
-                .hint(format!("`set options {count}` raises the limit; `grundy` answers by the Tartan theorem without listing them")),
+                LimitError::new(
+                    Setting::Options,
+                    Some(count),
+                    self.limits.options,
+                    format!(
+                        "{} has {count} options, more than the limit of {} for one position",
+                        defs.show_key(k),
+                        self.limits.options
+                    ),
+                )
+                .then(TARTAN),
             ));
         }
         let corners = rows.iter().map(BTreeSet::len).max().unwrap_or(0) as u128

@@ -203,12 +203,13 @@ impl Store {
 /// `let` names make sums of 2^40 games in 40 lines).
 fn too_many_parts(total: u64, limit: u64) -> EvalError {
     EvalError::from(
-        crate::diag::Diagnostic::unplaced(format!(
-            "a sum of {total} games is past the limit of {limit} positions"
-        ))
+        crate::eval::error::LimitError::new(
+            crate::ir::Setting::Positions,
+            Some(total),
+            limit,
+            format!("a sum of {total} games is past the limit of {limit} positions"),
+        )
         .label("this sum")
-        .hint(format!(
-            "`set positions {total}` raises the limit (memory grows with it); a sum of equal games is worth 0 or the game alone, by the nim-sum"
-        )),
+        .then("raises the limit (memory grows with it); a sum of equal games is worth 0 or the game alone, by the nim-sum"),
     )
 }

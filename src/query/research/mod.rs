@@ -52,11 +52,11 @@ pub use read::period_from;
 
 use super::files::{cannot_write, writable};
 use super::{FileFormat, PeriodFound, RareFound, Researched, range_bounds};
-use crate::diag::Diagnostic;
 use crate::engine::heap::{Allowance, Census, ExtendError, HeapTable, NoCensus, WARM_UP};
 use crate::engine::{Interrupted, Watch};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::ResearchIr;
+use crate::query::error::{QueryError, ValuesProblem};
 use digest::Digest;
 use export::Export;
 use file::{Header, Unreadable, ValuesFile};
@@ -190,19 +190,12 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
     writable(&r.file, r.file_loc, kind, example)?;
     let rule_text = rule.to_string();
     if format == FileFormat::Values && rule_text.len() > file::MAX_RULE {
-        return Err(EvalError::from(
-            Diagnostic::error(
-                r.game_loc.range(),
-                format!(
-                    "the rule of `{name}` is {} bytes long as text, past the {} a values file's header holds",
-                    rule_text.len(),
-                    file::MAX_RULE
-                ),
-            )
-            .at(r.game_loc.src)
-            .label("this rule")
-            .hint("ask `sequence` for its values on standard output instead"),
-        ));
+        return Err(EvalError::from(QueryError::RuleTooLong {
+            loc: r.game_loc,
+            name: name.clone(),
+            bytes: rule_text.len(),
+            max: file::MAX_RULE,
+        }));
     }
     // only a values file is resumed: a CSV or NumPy file is written anew
     let inspected = match format {
@@ -345,9 +338,10 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                 match made {
                     Err(e) => return Err(extend_failed(e, &limits, stop)),
                     Ok(()) if next <= stop => {
-                        return Err(EvalError::from(Diagnostic::unplaced(format!(
-                            "G({next}) of `{name}` could not be worked out: it does not fit in 64 bits"
-                        ))));
+                        return Err(EvalError::from(QueryError::ValueTooLarge {
+                            n: next,
+                            name: name.clone(),
+                        }));
                     }
                     Ok(()) => {}
                 }
@@ -501,10 +495,9 @@ fn read_back(
                 .load(values[i..].iter().copied(), watch)
                 .map_err(|e| match e {
                     ExtendError::Interrupted => EvalError::Interrupted,
-                    _ => EvalError::from(Diagnostic::unplaced(format!(
-                        "the machine could not give the memory to read {} back",
-                        r.file
-                    ))),
+                    _ => EvalError::from(QueryError::NoMemoryToRead {
+                        file: r.file.clone(),
+                    }),
                 })?;
         }
         at += values.len() as u64;
@@ -539,116 +532,70 @@ impl From<EvalError> for ReadError {
 }
 
 fn needs_command_line(r: &ResearchIr, sandbox: bool) -> EvalError {
-    let hint = if sandbox {
-        "this file runs in the sandbox (`mex grade`, `mex --sandbox`), where no file is written; `sequence NAME a..b` prints the values"
-    } else {
-        "run it with `mex FILE` on a computer; here `sequence NAME a..b` prints the values"
-    };
-    EvalError::from(
-        Diagnostic::error(
-            r.file_loc.range(),
-            "a research run writes a file and needs the command line",
-        )
-        .at(r.file_loc.src)
-        .label("a file to write")
-        .hint(hint),
-    )
+    EvalError::from(QueryError::ResearchNeedsFiles {
+        loc: r.file_loc,
+        sandbox,
+    })
 }
 
 fn not_a_family(r: &ResearchIr, name: &str) -> EvalError {
-    EvalError::from(
-        Diagnostic::error(
-            r.game_loc.range(),
-            format!("a research run needs a rule family, and `{name}` is not one"),
-        )
-        .at(r.game_loc.src)
-        .label("not a rule family")
-        .hint(format!(
-            "research runs are for octal and hex codes, Grundy's game and subtraction games: `game {name} = octal 0.6`, say; `sequence {name} a..b` prints the values of any game"
-        )),
-    )
+    EvalError::from(QueryError::ResearchNotAFamily {
+        loc: r.game_loc,
+        name: name.to_string(),
+    })
+}
+
+/// The values file of a run that cannot go on with it.
+fn values_file(r: &ResearchIr, problem: ValuesProblem) -> EvalError {
+    EvalError::from(QueryError::ValuesFile {
+        loc: r.file_loc,
+        file: r.file.clone(),
+        problem,
+    })
 }
 
 fn unreadable(r: &ResearchIr, why: Unreadable) -> EvalError {
-    let file = &r.file;
-    let (message, hint) = match why {
-        Unreadable::NotValues => (
-            format!("{file} is not a values file: it is left as it is"),
-            "a research run writes only files of its own: choose another name, or delete this file"
-                .to_string(),
-        ),
-        Unreadable::Damaged(why) => (
-            format!("{file} is a values file with a damaged header: {why}"),
-            "delete it to start again, or choose another name".to_string(),
-        ),
-    };
-    EvalError::from(
-        Diagnostic::error(r.file_loc.range(), message)
-            .at(r.file_loc.src)
-            .label("this file")
-            .hint(hint),
+    values_file(
+        r,
+        match why {
+            Unreadable::NotValues => ValuesProblem::NotValues,
+            Unreadable::Damaged(why) => ValuesProblem::DamagedHeader {
+                why: why.to_string(),
+            },
+        },
     )
 }
 
 fn other_rule(r: &ResearchIr, name: &str, h: &Header, rule: &str) -> EvalError {
-    EvalError::from(
-        Diagnostic::error(
-            r.file_loc.range(),
-            format!(
-                "{} holds the values of {}, not those of `{name}` ({rule})",
-                r.file, h.rule
-            ),
-        )
-        .at(r.file_loc.src)
-        .label("this file")
-        .hint(format!(
-            "a values file goes on only with the rule it was started with: write `{name}` to another file, or delete this one to start again"
-        )),
+    values_file(
+        r,
+        ValuesProblem::OtherRule {
+            held: h.rule.clone(),
+            name: name.to_string(),
+            rule: rule.to_string(),
+        },
     )
 }
 
 fn other_start(r: &ResearchIr, name: &str, h: &Header, first: u64, last: u64) -> EvalError {
-    let end = last.max(h.first.saturating_add(h.asked).saturating_sub(1));
-    EvalError::from(
-        Diagnostic::error(
-            r.file_loc.range(),
-            format!(
-                "{} holds the values of {} from n = {}, not from n = {first}",
-                r.file, h.rule, h.first
-            ),
-        )
-        .at(r.file_loc.src)
-        .label("this file")
-        .hint(format!(
-            "a values file goes on from the heap it starts at: `sequence {name} {}..={end} to \"{}\"`, or choose another file",
-            h.first, r.file
-        )),
+    values_file(
+        r,
+        ValuesProblem::OtherStart {
+            rule: h.rule.clone(),
+            name: name.to_string(),
+            held_first: h.first,
+            first,
+            end: last.max(h.first.saturating_add(h.asked).saturating_sub(1)),
+        },
     )
 }
 
 fn damaged_values(r: &ResearchIr, n: u64, found: u64, known: Option<u64>) -> EvalError {
-    let known = known.map_or("another value".to_string(), |v| v.to_string());
-    EvalError::from(
-        Diagnostic::error(
-            r.file_loc.range(),
-            format!(
-                "{} is damaged: it holds G({n}) = {found}, but G({n}) is {known}",
-                r.file
-            ),
-        )
-        .at(r.file_loc.src)
-        .label("this file")
-        .hint("delete it to start again, or choose another name"),
-    )
+    values_file(r, ValuesProblem::DamagedValue { n, found, known })
 }
 
 fn cannot_read(r: &ResearchIr, e: &std::io::Error) -> EvalError {
-    EvalError::from(
-        Diagnostic::error(r.file_loc.range(), format!("cannot read {}: {e}", r.file))
-            .at(r.file_loc.src)
-            .label("this file")
-            .hint("check that the file may be read, or choose another name"),
-    )
+    values_file(r, ValuesProblem::CannotRead { why: e.to_string() })
 }
 
 fn failed(r: &ResearchIr, e: &std::io::Error) -> EvalError {

@@ -7,7 +7,7 @@
 //! refused). The search then looks at least as far as the file goes.
 
 use super::file::{self, Header, Unreadable};
-use crate::diag::Diagnostic;
+use crate::diag::{Diagnostic, ErrorKind};
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, WARM_UP};
 use crate::eval::{Defs, EvalError, Store};
@@ -28,14 +28,16 @@ pub fn period_from(
 ) -> Result<PeriodAnswer, EvalError> {
     let name = defs.games[p.game].name.clone();
     if store.sandbox.is_some() || store.files.is_some() {
-        return Err(error(
+        return Err(error_of(
+            ErrorKind::Sandbox,
             p,
             "reading a values file needs the command line",
             "this file runs in the sandbox or the browser, where no other file is read; `period NAME` searches without it",
         ));
     }
     let Some(rule) = store.table_rule(defs, p.game).cloned() else {
-        return Err(error(
+        return Err(error_of(
+            ErrorKind::Unsupported,
             p,
             format!("`{name}` is not a rule family, whose values a research run writes"),
             format!("`period {name}` searches without a file"),
@@ -222,13 +224,23 @@ fn store_memory_error(memory: u64, file: &str, count: u64, bytes: u64) -> Diagno
     )
 }
 
+/// A values file that cannot be read, or holds what it should not.
 fn error(p: &PeriodFromIr, message: impl Into<String>, hint: impl Into<String>) -> EvalError {
-    at(p.file_loc, message, hint)
+    error_of(ErrorKind::Io, p, message, hint)
 }
 
-fn at(loc: Loc, message: impl Into<String>, hint: impl Into<String>) -> EvalError {
+fn error_of(
+    kind: ErrorKind,
+    p: &PeriodFromIr,
+    message: impl Into<String>,
+    hint: impl Into<String>,
+) -> EvalError {
+    at(kind, p.file_loc, message, hint)
+}
+
+fn at(kind: ErrorKind, loc: Loc, message: impl Into<String>, hint: impl Into<String>) -> EvalError {
     EvalError::from(
-        Diagnostic::error(loc.range(), message.into())
+        Diagnostic::error(kind, loc.range(), message.into())
             .at(loc.src)
             .label("this file")
             .hint(hint.into()),
