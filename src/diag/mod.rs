@@ -2,6 +2,7 @@
 //! with ariadne against the source they point into.
 
 mod crop;
+pub mod units;
 
 use ariadne::{Color, Config, IndexType, Label, Report, ReportKind};
 use std::ops::Range;

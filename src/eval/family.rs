@@ -7,6 +7,7 @@
 use super::defs::Defs;
 use super::error::{EvalError, LimitError, internal};
 use super::limits::{Limits, TABLE_STEPS};
+use crate::diag::units::{round, show_time};
 use crate::engine::Watch;
 use crate::engine::heap::{Allowance, ExtendError, HeapTable, StageLimit};
 use crate::engine::periodicity::saltus;
@@ -332,27 +333,4 @@ fn too_long(n: u64, work: u64, limits: &Limits) -> EvalError {
         .then("allows it (the time grows with it)")
         .note("ask about smaller heaps, or look for a period with `period NAME`"),
     )
-}
-
-/// A large count as a person reads it: `8.7e11`.
-fn round(x: u64) -> String {
-    if x < 100_000 {
-        x.to_string()
-    } else {
-        format!("{:.1e}", x as f64)
-    }
-}
-
-/// `work` nanoseconds as a person reads them: `40 seconds`, `3 hours`.
-fn show_time(work: u64) -> String {
-    let secs = work as f64 / 1e9;
-    if secs < 120.0 {
-        format!("about {secs:.0} seconds")
-    } else if secs < 7200.0 {
-        format!("about {:.0} minutes", secs / 60.0)
-    } else if secs < 48.0 * 3600.0 {
-        format!("about {:.0} hours", secs / 3600.0)
-    } else {
-        format!("about {:.0} days", secs / 86400.0)
-    }
 }

@@ -3,6 +3,7 @@
 //! pass a limit is refused before it starts, with a diagnostic that names
 //! the `set` that raises it.
 
+use crate::diag::units::show_bytes;
 use crate::diag::{Diagnostic, ErrorKind};
 use crate::eval::error::LimitError;
 use crate::ir::Setting;
@@ -156,24 +157,6 @@ impl Limits {
             "the memory limit ({}, `set memory`) is more than this machine can give: ask for less, or lower the limit so such work is refused before it starts",
             show_bytes(self.memory)
         ))
-    }
-}
-
-/// Bytes as a person reads them: `512 KiB`, `3.2 GiB`.
-pub fn show_bytes(b: u64) -> String {
-    const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
-    let mut x = b as f64;
-    let mut i = 0;
-    while x >= 1024.0 && i + 1 < UNITS.len() {
-        x /= 1024.0;
-        i += 1;
-    }
-    if i == 0 {
-        format!("{b} bytes")
-    } else if x < 10.0 {
-        format!("{x:.1} {}", UNITS[i])
-    } else {
-        format!("{x:.0} {}", UNITS[i])
     }
 }
 

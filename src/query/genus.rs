@@ -34,7 +34,7 @@ pub fn genus(defs: &Defs, store: &mut Store, g: &Game) -> Result<GenusAnswer, Ev
                 format!(
                     "the genus of {} needs more than {limit} positions, {work} steps of work or {} of memory",
                     super::show::game(defs, g),
-                    crate::eval::limits::show_bytes(bounds.memory)
+                    crate::diag::units::show_bytes(bounds.memory)
                 ),
             )
             .then_right_after(format!(

@@ -5,15 +5,15 @@
 
 use super::error::QueryError;
 use crate::diag::Diagnostic;
+use crate::diag::units::{count, show_bytes};
 use crate::engine::Watch;
 use crate::engine::hackenbush::Picture;
 use crate::engine::misere::{self as engine, Analysis, Budget, Item, Source};
 use crate::eval::error::LimitError;
-use crate::eval::limits::show_bytes;
 use crate::eval::value::Explicit;
 use crate::eval::{Defs, EvalError, Game, Key, Part, Store};
 use crate::ir::{DefKind, GameId, Setting};
-use crate::query::show::{self, count};
+use crate::query::show;
 use crate::query::{MisereRule, Replaced};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;

@@ -6,7 +6,7 @@
 
 use super::answer::{MisereRule, QuotientAnswer, Replaced};
 use super::error::QueryError;
-use super::show::count;
+use crate::diag::units::count;
 use crate::engine::misere::quotient::{Kept, Presentation, QuotientError, Solver, Spend};
 use crate::engine::rule::HeapRule;
 use crate::eval::error::LimitError;

@@ -386,7 +386,7 @@ pub fn svg_filed(file: Option<&str>, bytes: usize, game: &str, about: &str) -> S
 }
 
 fn show_size(bytes: u64) -> String {
-    crate::eval::limits::show_bytes(bytes)
+    crate::diag::units::show_bytes(bytes)
 }
 
 /// `ok TEXT`, or `FAIL TEXT: expected E, found F` and the reasons.

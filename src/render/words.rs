@@ -77,3 +77,21 @@ pub fn genus_symbol(g: &GenusAnswer) -> String {
         format!("{}^({})", g.normal, s.join(","))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_lines() {
+        assert_eq!(mex_line(&[5, 0, 1, 2, 9, 1], 3), "mex{0, 1, 2, 5, 9} = 3");
+        assert_eq!(mex_line(&[], 0), "mex{} = 0");
+        let run: Vec<u64> = (0..40).chain([43]).collect();
+        assert_eq!(mex_line(&run, 40), "mex{0, 1, ..., 39, 43} = 40");
+    }
+
+    #[test]
+    fn xor_lines() {
+        assert_eq!(xor_line(&[6, 12, 9]), "6 xor 12 xor 9 = 3");
+    }
+}
