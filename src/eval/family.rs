@@ -173,7 +173,7 @@ impl Families {
         Err(EvalError::from(
             LimitError::new(
                 Setting::Heap,
-                Some(n.saturating_add(1)),
+                Some(n),
                 limits.heap,
                 format!("{name}({n}) is past the heap limit of {}", limits.heap),
             )

@@ -243,6 +243,16 @@ pub fn stream_sequence(
     }
     let mut n = lo;
     let end = lo + (count - 1); // the last n, included
+    // A family's table is dense: its last heap first, so that a heap past
+    // the limit is refused before any work, naming the heap the whole
+    // range needs.
+    if let crate::ir::DefKind::Family(_) = defs.games[game].kind {
+        let key = crate::eval::Key {
+            game,
+            args: [end].into_iter().collect(),
+        };
+        store.grundy(defs, &key)?;
+    }
     let mut first = true;
     loop {
         let stop = end.min(n.saturating_add(CHUNK - 1)); // included

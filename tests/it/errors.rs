@@ -169,7 +169,7 @@ fn limit_of(source: &str) -> (Value, Value, Value) {
 fn each_limit_names_its_setting_the_value_needed_and_the_value_allowed() {
     assert_eq!(
         limit_of("set heap 100; game k = octal 0.07; grundy k(1000)"),
-        (json!("heap"), json!(1001), json!(100))
+        (json!("heap"), json!(1000), json!(100))
     );
     assert_eq!(
         limit_of("set output 10; game s = subtraction {1, 2}; sequence s 0..100"),
@@ -297,5 +297,43 @@ fn a_repl_command_refused_in_json_has_a_kind_too() {
             (json!("load"), json!("io")),
             (json!("time"), json!("argument")),
         ]
+    );
+}
+
+/// The value a heap limit error says is needed is enough: set to it, the
+/// same question answers; a sequence names the last heap it needs before
+/// any work, not the first one past the limit.
+#[test]
+fn the_heap_a_refusal_names_is_the_heap_that_answers() {
+    let needed = |source: &str| limit_of(source).1.as_u64().expect("a number");
+    let n = needed("set heap 100; game k = octal 0.07; grundy k(1000)");
+    assert_eq!(n, 1000);
+    let o = crate::common::mex_cmd(
+        &[
+            "-e",
+            &format!("set heap {n}; game k = octal 0.07; grundy k(1000)"),
+        ],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let n = needed("set heap 100; game g = grundy; sequence g 0..300");
+    assert_eq!(n, 299);
+    let o = crate::common::mex_cmd(
+        &[
+            "-e",
+            &format!("set heap {n}; game g = grundy; sequence g 0..300"),
+        ],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
     );
 }

@@ -64,7 +64,7 @@ fn set_heap_is_the_largest_heap_for_every_question() {
         errors.contains("g(300000) is past the heap limit of 200000"),
         "{errors}"
     );
-    assert!(errors.contains("`set heap 300001`"), "{errors}");
+    assert!(errors.contains("`set heap 300000`"), "{errors}");
     // with `set period` past the heap limit, the search goes on and the
     // period it proves answers every heap
     let (lines, errors) =
