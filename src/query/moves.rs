@@ -112,17 +112,30 @@ pub fn replaced(g: &Game, i: usize, by: &Game) -> Game {
     Game { parts }
 }
 
+/// The positions the listed moves leave, written out, take at most this
+/// many bytes together; past it a move's `to` is not written.
+const WRITTEN_ALL: usize = 4 << 20;
+
 /// The winning moves found so far: the first ones, then a count.
 #[derive(Default)]
 struct Listed {
     moves: Vec<Move>,
     more: u128,
+    /// Bytes of the positions written so far.
+    written: usize,
 }
 
 impl Listed {
     fn add(&mut self, count: u64, one: impl FnOnce() -> Move) {
         if self.moves.len() < MAX_LINES {
-            self.moves.push(one());
+            let mut m = one();
+            let len = m.to.as_ref().map_or(0, String::len);
+            if self.written + len > WRITTEN_ALL {
+                m.to = None;
+            } else {
+                self.written += len;
+            }
+            self.moves.push(m);
             self.more += u128::from(count) - 1;
         } else {
             self.more += u128::from(count);
