@@ -312,6 +312,33 @@ fn a_search_without_an_estimate_stops_at_its_limits() {
     );
 }
 
+/// A search whose bound on work is far above its real work starts, and
+/// answers within the default limits: the work is counted as it goes, not
+/// refused from the bound (states times moves, 114,629,142 here, past the
+/// default 100,000,000). A lower limit stops it while it runs, and says so.
+#[test]
+fn a_search_is_refused_by_its_real_work_not_by_its_bound() {
+    let sum = "game dk = octal 0.07\nmisere outcome dk(60) + dk(41) + dk(8)";
+    let at_default = run_ok(sum);
+    assert_eq!(at_default, vec!["N (the next player wins)"]);
+    // the same with room to spare: the limit did not change the answer
+    let raised = run_ok(&format!("set options 2000000000\n{sum}"));
+    assert_eq!(raised, at_default);
+    // and it has a winning move
+    let moves = run_ok("game dk = octal 0.07\nmisere moves dk(60) + dk(41) + dk(8)");
+    assert!(!moves.is_empty(), "an N-position has a winning move");
+    // a limit below the real work stops the search while it runs
+    let mut s = Session::default();
+    let (lines, report) = s.run_collect("t", &format!("set options 100000\n{sum}"));
+    assert!(lines.is_empty(), "{lines:?}");
+    let e = &report.errors[0];
+    assert!(e.message.contains("options"), "{e:?}");
+    assert!(
+        !e.message.contains("could visit up to"),
+        "counted, not estimated: {e:?}"
+    );
+}
+
 // ------------------------------------------------- quotients and genera
 
 /// The normal-play Grundy value, by the definition.

@@ -81,17 +81,20 @@ impl Engine {
         Ok(atoms)
     }
 
-    /// Refuses up front a search that could pass the budget, where the
-    /// positions reachable can be bounded (rule families and Nim heaps).
+    /// Refuses up front a search whose positions could pass the positions
+    /// or memory budget, where they can be bounded (rule families and Nim
+    /// heaps). Its work is not refused up front: the bound on it (states
+    /// times moves) is far above what a search visits, since it stops at
+    /// the first winning move and shares every position it meets; the
+    /// meter counts the real work as it goes and stops the search at the
+    /// limit instead.
     fn check_estimate<E>(&mut self, atoms: &[u32]) -> Result<(), Error<E>> {
         let mut states: u128 = 1;
-        let mut moves: u128 = 0;
         // heaps of one family are bounded together (their positions mix)
         let mut heaps: Vec<(u32, u64)> = Vec::new();
         for &a in atoms {
             if is_nim(a) {
                 states = states.saturating_mul(u128::from(nim_of(a)) + 1);
-                moves = moves.saturating_add(u128::from(nim_of(a)));
                 continue;
             }
             match self.comps.kind(a) {
@@ -104,9 +107,6 @@ impl Engine {
             let f = &self.families[group[0].0 as usize];
             let sizes: Vec<u64> = group.iter().map(|&(_, n)| n).collect();
             states = states.saturating_mul(f.reach(&sizes));
-            for &n in &sizes {
-                moves = moves.saturating_add(f.rule.move_count(n));
-            }
         }
         let held = self.positions();
         if states.saturating_add(u128::from(held)) > u128::from(self.budget.positions) {
@@ -122,13 +122,6 @@ impl Engine {
         let other = self.held();
         if bytes.saturating_add(other) > self.budget.memory {
             return Err(Error::Memory { bytes, held: other });
-        }
-        let work = states.saturating_mul(moves);
-        if work > u128::from(self.meter.left()) {
-            return Err(Error::Options {
-                estimate: Some(work.saturating_add(u128::from(self.meter.work))),
-                limit: self.meter.limit,
-            });
         }
         Ok(())
     }
