@@ -62,6 +62,21 @@ impl Game {
         self.parts.extend(other.parts);
         self
     }
+
+    /// The sum of heaps of a one-parameter game (`0` for none).
+    pub fn of_heaps(game: crate::ir::GameId, heaps: &[u64]) -> Game {
+        Game {
+            parts: heaps
+                .iter()
+                .map(|&h| {
+                    Part::Pos(Key {
+                        game,
+                        args: [h].into_iter().collect(),
+                    })
+                })
+                .collect(),
+        }
+    }
 }
 
 /// The minimum excludant: the least value not among `values`. Uses `seen` as

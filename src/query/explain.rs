@@ -286,17 +286,7 @@ fn heap_groups(
     let mut small: Vec<bool> = Vec::new();
     let mut values: BTreeSet<u64> = BTreeSet::new();
     let mut total = 0u128;
-    let heaps = |hs: &[u64]| Game {
-        parts: hs
-            .iter()
-            .map(|&h| {
-                Part::Pos(Key {
-                    game: key.game,
-                    args: [h].into_iter().collect(),
-                })
-            })
-            .collect(),
-    };
+    let heaps = |hs: &[u64]| Game::of_heaps(key.game, hs);
     heap_options::each_option(defs, store, key, rule, |c| {
         total += u128::from(c.count);
         if e.options.len() < OPTIONS {

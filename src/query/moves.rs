@@ -155,15 +155,7 @@ fn class_move(
     c: &OptionClass,
     reached: Reached,
 ) -> Move {
-    let heap = |h: u64| {
-        Part::Pos(Key {
-            game: key.game,
-            args: [h].into_iter().collect(),
-        })
-    };
-    let first = Game {
-        parts: c.heaps.iter().map(|&h| heap(h)).collect(),
-    };
+    let first = Game::of_heaps(key.game, &c.heaps);
     let to = show::written(defs, &replaced(g, i, &first));
     let step = if c.count <= 1 {
         Step::Replace {

@@ -306,34 +306,14 @@ fn a_repl_command_refused_in_json_has_a_kind_too() {
 #[test]
 fn the_heap_a_refusal_names_is_the_heap_that_answers() {
     let needed = |source: &str| limit_of(source).1.as_u64().expect("a number");
-    let n = needed("set heap 100; game k = octal 0.07; grundy k(1000)");
-    assert_eq!(n, 1000);
-    let o = crate::common::mex_cmd(
-        &[
-            "-e",
-            &format!("set heap {n}; game k = octal 0.07; grundy k(1000)"),
-        ],
-        b"",
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let n = needed("set heap 100; game g = grundy; sequence g 0..300");
-    assert_eq!(n, 299);
-    let o = crate::common::mex_cmd(
-        &[
-            "-e",
-            &format!("set heap {n}; game g = grundy; sequence g 0..300"),
-        ],
-        b"",
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    for (question, heap) in [
+        ("game k = octal 0.07; grundy k(1000)", 1000),
+        ("game g = grundy; sequence g 0..300", 299),
+    ] {
+        let n = needed(&format!("set heap 100; {question}"));
+        assert_eq!(n, heap, "{question}");
+        let o = crate::common::mex_cmd(&["-e", &format!("set heap {n}; {question}")], b"");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(0), "{question}: {err}");
+    }
 }

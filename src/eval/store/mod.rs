@@ -471,18 +471,7 @@ impl Store {
                 Ok(rule
                     .moves(n)
                     .into_iter()
-                    .map(|m| Game {
-                        parts: m
-                            .heaps
-                            .iter()
-                            .map(|&h| {
-                                Part::Pos(Key {
-                                    game: key.game,
-                                    args: [h].into_iter().collect(),
-                                })
-                            })
-                            .collect(),
-                    })
+                    .map(|m| Game::of_heaps(key.game, &m.heaps))
                     .collect())
             }
             DefKind::Product(a, b) => self.product_options(defs, *a, *b, key),
