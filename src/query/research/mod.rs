@@ -226,18 +226,11 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
         digest: Digest::default(),
         census: Census::for_rule(&asked.rule),
     };
-    let mut next = first; // the next heap whose value the file needs
-    if let Some(h) = &asked.existing {
-        let n = h.count.min(count);
-        if n > 0 && table.proven().is_none() && table.len() < first {
-            // the heaps below the first, which the table needs
-            table
-                .try_extend_to(first - 1, &mut watch)
-                .map_err(|e| extend_failed(e, &limits, first - 1))?;
-        }
-        read_back(r, path, h, n, table, &mut seen, &mut watch)?;
-        next = first + n;
-    }
+    // the next heap whose value the file needs
+    let next = match &asked.existing {
+        Some(h) => resume(r, h, count, table, &mut seen, &mut watch, &limits)?,
+        None => first,
+    };
     watch.counting("values");
 
     let (width, bytes) = match open(r, &asked)? {
@@ -397,6 +390,30 @@ fn make_room(
     table
         .reserve(last)
         .map_err(|e| extend_failed(e, limits, last))
+}
+
+/// Reads back the values a file `h` already has (of the `count` asked
+/// for), the heaps below the first computed where the table needs them;
+/// gives the next heap whose value the file needs.
+fn resume(
+    r: &ResearchIr,
+    h: &Header,
+    count: u64,
+    table: &mut HeapTable,
+    seen: &mut Seen,
+    watch: &mut dyn Watch,
+    limits: &Limits,
+) -> Result<u64, EvalError> {
+    let first = h.first;
+    let n = h.count.min(count);
+    if n > 0 && table.proven().is_none() && table.len() < first {
+        // the heaps below the first, which the table needs
+        table
+            .try_extend_to(first - 1, watch)
+            .map_err(|e| extend_failed(e, limits, first - 1))?;
+    }
+    read_back(r, Path::new(&r.file), h, n, table, seen, watch)?;
+    Ok(first + n)
 }
 
 /// The file to write to, opened or made; or, when every value asked for
