@@ -274,11 +274,11 @@ fn a_long_function_added_back_is_found() {
     let long = format!("pub(crate) fn far_too_long() {{\n{body}}}\n");
     std::fs::write(&hints, format!("{text}\n{long}")).expect("written");
     let found = long_functions(&copy, LONGEST_FUNCTION);
-    assert!(
-        found.contains(&format!(
+    assert_eq!(
+        found,
+        [format!(
             "{} syntax/hints.rs far_too_long",
             LONGEST_FUNCTION + 2
-        )),
-        "not found: {found:?}"
+        )]
     );
 }
