@@ -418,7 +418,6 @@ fn resume(
 
 /// The file to write to, opened or made; or, when every value asked for
 /// is in the file already, its bytes per value and its size.
-#[allow(clippy::type_complexity)]
 fn open(r: &ResearchIr, asked: &Asked) -> Result<Result<Out, (Option<u32>, u64)>, EvalError> {
     let path = Path::new(&r.file);
     let count = asked.count;
