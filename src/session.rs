@@ -6,7 +6,7 @@ use crate::diag::{Diagnostic, ErrorKind, Sources};
 use crate::engine::{Quiet, Watch};
 use crate::eval::{Defs, EvalError, Store, Value};
 pub use crate::event::{Event, Format};
-use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Use};
+use crate::ir::{Action, Defined, Dep, Failure, QueryIr, Typed, Unit, Use};
 pub use crate::query::Summary;
 use crate::query::{self, Answer};
 use crate::render;
@@ -105,17 +105,7 @@ impl Session {
         let src = self.sources.add(name, &*text);
         let mut report = Report::default();
         if let Some(at) = text.find('\0') {
-            // A NUL byte: not a text file (a binary, a document). Nothing
-            // of it runs.
-            let d = Diagnostic::error(
-                ErrorKind::Io,
-                at..at + 1,
-                format!("{name} is not a text file: it has a NUL byte"),
-            )
-            .at(src)
-            .label("a NUL byte")
-            .hint("a spec file is plain text; nothing in this one was run");
-            self.say(d, emit, &mut report);
+            self.say(not_text(name, src, at), emit, &mut report);
             return report;
         }
         // Diagnostics with where they belong in this source, to sort them.
@@ -125,13 +115,7 @@ impl Session {
             errors.push((d.start(), d.at(src)));
         }
         if parsed.stmts.is_empty() && errors.is_empty() {
-            let d = Diagnostic::unplaced(
-                ErrorKind::Empty,
-                format!("nothing to run: {name} has no statements"),
-            )
-            .at(src)
-            .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more");
-            self.say(d, emit, &mut report);
+            self.say(nothing_to_run(name, src), emit, &mut report);
             return report;
         }
         let cx = Context {
@@ -140,7 +124,7 @@ impl Session {
             games: &self.defs.games,
             globals: self.defs.globals.len(),
         };
-        let (unit, check_errors) = check_unit(&parsed.stmts, src, cx);
+        let (mut unit, check_errors) = check_unit(&parsed.stmts, src, cx);
         for d in check_errors {
             errors.push((d.start(), d));
         }
@@ -148,8 +132,30 @@ impl Session {
         // emitted just before the first statement after it runs.
         errors.sort_by_key(|(at, _)| *at);
         let mut pending = errors.into_iter().peekable();
+        self.install_unit(&mut unit);
+        let (skips, last_skip) = self.steps(src, &mut unit, &mut pending, emit, &mut report);
+        for f in unit.failed_names {
+            self.names.globals.remove(&f.name);
+            self.names.failed_names.insert(f.name.clone(), f);
+        }
+        for (_, d) in pending {
+            self.say(d, emit, &mut report);
+        }
+        if let Some(loc) = last_skip {
+            self.say(
+                skipped_more(src, loc, skips - SKIPS_SHOWN),
+                emit,
+                &mut report,
+            );
+        }
+        report
+    }
+
+    /// Installs the games a unit defines before it runs (the first
+    /// definition of each), and the sets it reads as games or integers.
+    fn install_unit(&mut self, unit: &mut Unit) {
         let mut redefined = Vec::new();
-        let mut games = unit.games;
+        let mut games = std::mem::take(&mut unit.games);
         games.sort_by_key(|d| d.id);
         for defined in games {
             redefined.extend(self.install(defined));
@@ -158,12 +164,29 @@ impl Session {
             self.names.zero_sets.insert(*g, *z);
         }
         self.store.sync(&self.defs, &redefined);
-        let steps = unit.actions.into_iter().zip(unit.locs).zip(unit.uses);
+    }
+
+    /// Runs a unit's statements in order, each after the diagnostics
+    /// `pending` before it; a statement that needs a failed definition is
+    /// skipped. Gives how many were skipped, and where the last skip not
+    /// shown one by one is.
+    fn steps(
+        &mut self,
+        src: crate::diag::SourceId,
+        unit: &mut Unit,
+        pending: &mut Pending,
+        emit: &mut dyn FnMut(Event),
+        report: &mut Report,
+    ) -> (usize, Option<crate::ir::Loc>) {
+        let actions = std::mem::take(&mut unit.actions);
+        let locs = std::mem::take(&mut unit.locs);
+        let uses = std::mem::take(&mut unit.uses);
+        let steps = actions.into_iter().zip(locs).zip(uses);
         let (mut skips, mut last_skip) = (0usize, None);
         for ((action, loc), uses) in steps {
             let at = loc.start as usize;
             while let Some((_, d)) = pending.next_if(|(p, _)| *p <= at) {
-                self.say(d, emit, &mut report);
+                self.say(d, emit, report);
             }
             if let Action::Define(defined) = action {
                 let redefined: Vec<_> = self.install(defined).into_iter().collect();
@@ -173,7 +196,7 @@ impl Session {
             if let Some(d) = self.blocked(src, &uses) {
                 skips += 1;
                 if skips <= SKIPS_SHOWN {
-                    self.say(d, emit, &mut report);
+                    self.say(d, emit, report);
                 } else {
                     last_skip = Some(loc);
                 }
@@ -182,7 +205,7 @@ impl Session {
             }
             self.store.ticker.iterations = 0;
             self.store.ticker.spent = 0;
-            match self.act(&action, emit, &mut report) {
+            match self.act(&action, emit, report) {
                 Ok(()) => {}
                 Err(EvalError::Interrupted) => {
                     report.interrupted = true;
@@ -190,7 +213,7 @@ impl Session {
                 }
                 Err(EvalError::Failed(d)) => {
                     let d = self.with_statement(*d, loc);
-                    self.say(d, emit, &mut report);
+                    self.say(d, emit, report);
                     self.failed_let(&action);
                 }
             }
@@ -201,26 +224,7 @@ impl Session {
                 }
             }
         }
-        for f in unit.failed_names {
-            self.names.globals.remove(&f.name);
-            self.names.failed_names.insert(f.name.clone(), f);
-        }
-        for (_, d) in pending {
-            self.say(d, emit, &mut report);
-        }
-        if let Some(loc) = last_skip {
-            let hidden = skips - SKIPS_SHOWN;
-            let d = Diagnostic::error(
-                ErrorKind::Skipped,
-                loc.range(),
-                format!("{hidden} more statements were skipped, each needing a definition with an error (not shown one by one)"),
-            )
-            .at(src)
-            .label("the last of them")
-            .hint("fix the first errors above: the statements after them then run");
-            self.say(d, emit, &mut report);
-        }
-        report
+        (skips, last_skip)
     }
 
     /// Reports a diagnostic: emitted where it falls among the results, and
@@ -328,53 +332,8 @@ impl Session {
         match action {
             Action::Let {
                 name, id, value, ..
-            } => {
-                let value = match value {
-                    Typed::Int(e) => Value::Int(store.eval_int(defs, e)?),
-                    Typed::Game(e) => Value::Game(store.eval_game(defs, e)?),
-                    Typed::IntSet(s) => Value::IntSet(store.eval_int_set(defs, s)?.into()),
-                };
-                let t = match value {
-                    Value::Int(_) => crate::ir::Type::Int,
-                    Value::Game(_) => crate::ir::Type::Game,
-                    Value::IntSet(_) => crate::ir::Type::IntSet,
-                };
-                debug_assert_eq!(*id, self.defs.globals.len());
-                self.defs.push_global(value);
-                self.names.globals.insert(name.clone(), (*id, t));
-                self.names.failed_names.remove(name);
-            }
-            Action::Set { setting, value } => {
-                let v = store.eval_int(defs, value)?;
-                if v == 0 {
-                    let name = setting_name(*setting);
-                    let d = Diagnostic::error(
-                        ErrorKind::Argument,
-                        value.loc.range(),
-                        "a limit of 0 allows nothing",
-                    )
-                    .at(value.loc.src)
-                    .label("the least limit is 1")
-                    .hint(format!(
-                        "`set {name} 1` is the smallest; `:limits` shows the current limits"
-                    ));
-                    return Err(EvalError::from(d));
-                }
-                if let Some(ceiling) = store.sandbox
-                    && v > ceiling.get(*setting)
-                {
-                    let name = setting_name(*setting);
-                    let most = ceiling.get(*setting);
-                    let d = Diagnostic::error(ErrorKind::Sandbox, value.loc.range(), format!("the sandbox keeps `set {name}` at most {most}"))
-                        .at(value.loc.src)
-                        .label("a limit raised past the sandbox's")
-                        .hint(format!("a file run in the sandbox (`mex grade`, `mex --sandbox`) may lower a limit, not raise it: `set {name} {most}` is the most"));
-                    return Err(EvalError::from(d));
-                }
-                let mut limits = store.limits;
-                limits.set(*setting, v);
-                store.set_limits(limits);
-            }
+            } => self.bind(name, *id, value)?,
+            Action::Set { setting, value } => set_limit(defs, store, *setting, value)?,
             Action::Query {
                 query: QueryIr::Sequence(game, range),
                 ..
@@ -400,17 +359,13 @@ impl Session {
                 query,
                 expect,
                 text,
-                ..
+                loc,
             } => {
                 let graded = Box::new(query::check(defs, store, query, expect, text)?);
                 if !graded.passed {
                     report.failed_checks += 1;
                 }
-                let at = match action {
-                    Action::Check { loc, .. } => loc.start as usize,
-                    _ => 0,
-                };
-                report.checks.push((at, graded.clone()));
+                report.checks.push((loc.start as usize, graded.clone()));
                 show(Answer::Check(graded));
             }
             Action::Show(Typed::Int(e), _) => show(Answer::Integer(store.eval_int(defs, e)?)),
@@ -423,6 +378,26 @@ impl Session {
                 show(Answer::Set(store.eval_int_set(defs, s)?));
             }
         }
+        Ok(())
+    }
+
+    /// `let NAME = VALUE`: the value worked out and bound to the name.
+    fn bind(&mut self, name: &str, id: usize, value: &Typed) -> Result<(), EvalError> {
+        let (defs, store) = (&self.defs, &mut self.store);
+        let value = match value {
+            Typed::Int(e) => Value::Int(store.eval_int(defs, e)?),
+            Typed::Game(e) => Value::Game(store.eval_game(defs, e)?),
+            Typed::IntSet(s) => Value::IntSet(store.eval_int_set(defs, s)?.into()),
+        };
+        let t = match value {
+            Value::Int(_) => crate::ir::Type::Int,
+            Value::Game(_) => crate::ir::Type::Game,
+            Value::IntSet(_) => crate::ir::Type::IntSet,
+        };
+        debug_assert_eq!(id, self.defs.globals.len());
+        self.defs.push_global(value);
+        self.names.globals.insert(name.to_string(), (id, t));
+        self.names.failed_names.remove(name);
         Ok(())
     }
 
@@ -594,6 +569,83 @@ fn setting_name(setting: crate::ir::Setting) -> &'static str {
         .iter()
         .find(|(_, s, _)| *s == setting)
         .map_or("", |(n, _, _)| n)
+}
+
+/// `set NAME VALUE`: a limit set, at least 1, and within the sandbox's.
+fn set_limit(
+    defs: &Defs,
+    store: &mut Store,
+    setting: crate::ir::Setting,
+    value: &crate::ir::IntExpr,
+) -> Result<(), EvalError> {
+    let v = store.eval_int(defs, value)?;
+    if v == 0 {
+        let name = setting_name(setting);
+        let d = Diagnostic::error(
+            ErrorKind::Argument,
+            value.loc.range(),
+            "a limit of 0 allows nothing",
+        )
+        .at(value.loc.src)
+        .label("the least limit is 1")
+        .hint(format!(
+            "`set {name} 1` is the smallest; `:limits` shows the current limits"
+        ));
+        return Err(EvalError::from(d));
+    }
+    if let Some(ceiling) = store.sandbox
+        && v > ceiling.get(setting)
+    {
+        let name = setting_name(setting);
+        let most = ceiling.get(setting);
+        let d = Diagnostic::error(ErrorKind::Sandbox, value.loc.range(), format!("the sandbox keeps `set {name}` at most {most}"))
+            .at(value.loc.src)
+            .label("a limit raised past the sandbox's")
+            .hint(format!("a file run in the sandbox (`mex grade`, `mex --sandbox`) may lower a limit, not raise it: `set {name} {most}` is the most"));
+        return Err(EvalError::from(d));
+    }
+    let mut limits = store.limits;
+    limits.set(setting, v);
+    store.set_limits(limits);
+    Ok(())
+}
+
+/// The diagnostics found before a unit runs, in source order.
+type Pending = std::iter::Peekable<std::vec::IntoIter<(usize, Diagnostic)>>;
+
+/// A NUL byte: not a text file (a binary, a document). Nothing of it runs.
+fn not_text(name: &str, src: crate::diag::SourceId, at: usize) -> Diagnostic {
+    Diagnostic::error(
+        ErrorKind::Io,
+        at..at + 1,
+        format!("{name} is not a text file: it has a NUL byte"),
+    )
+    .at(src)
+    .label("a NUL byte")
+    .hint("a spec file is plain text; nothing in this one was run")
+}
+
+/// A source with no statements and no errors.
+fn nothing_to_run(name: &str, src: crate::diag::SourceId) -> Diagnostic {
+    Diagnostic::unplaced(
+        ErrorKind::Empty,
+        format!("nothing to run: {name} has no statements"),
+    )
+    .at(src)
+    .hint("write a question such as `grundy nim(3) + nim(5)`; `mex --help` shows more")
+}
+
+/// The statements skipped past the first SKIPS_SHOWN, `hidden` of them,
+/// the last at `loc`.
+fn skipped_more(src: crate::diag::SourceId, loc: crate::ir::Loc, hidden: usize) -> Diagnostic {
+    Diagnostic::error(
+        ErrorKind::Skipped,
+        loc.range(),
+        format!("{hidden} more statements were skipped, each needing a definition with an error (not shown one by one)"),
+    )
+    .at(src)
+    .label("the last of them")
+    .hint("fix the first errors above: the statements after them then run")
 }
 
 /// A source as it is run: without a byte-order mark, every line break

@@ -300,17 +300,9 @@ impl Sources {
         };
         let shown = view.as_ref().map_or(text, |v| v.text.as_str());
         let place = |r: &Range<usize>| view.as_ref().map_or(r.clone(), |v| v.range(r));
-        let header_fix = view.as_ref().map(|v| {
-            let line = self.line_column(d.source, span.start).0;
-            let name = self.name(d.source);
-            (
-                format!(
-                    "{name}:{line}:{}",
-                    crop::column(&v.text, v.place(span.start))
-                ),
-                format!("{name}:{line}:{}", crop::column(text, span.start)),
-            )
-        });
+        let header_fix = view
+            .as_ref()
+            .map(|v| self.header_fix(d.source, v, span.start));
         let span = place(&span);
         let mut report = Report::build(ReportKind::Error, (key.clone(), span.clone()))
             .with_config(
@@ -328,20 +320,7 @@ impl Sources {
         if d.span.is_some() {
             labels.insert(0, (span, main, Color::Red));
         }
-        // In the order of the text: ariadne starts a new snippet at a label
-        // above the one before, and heads it with the main span's place,
-        // which would then name a line the snippet does not show. In order,
-        // every label is in the one snippet, under the main span's place.
-        // (the line of a whole source from its index of line starts: a
-        // count of the text before it would make a file of many errors
-        // take time quadratic in its length)
-        labels.sort_by_key(|(r, _, _)| {
-            let at = r.end.saturating_sub(1).max(r.start);
-            match &view {
-                None => self.line_column(d.source, at).0,
-                Some(_) => crop::line_number(shown, at),
-            }
-        });
+        self.in_text_order(d.source, view.is_some().then_some(shown), &mut labels);
         for (r, msg, color) in labels {
             report = report.with_label(
                 Label::new((key.clone(), r))
@@ -372,6 +351,41 @@ impl Sources {
             Some((cut, whole)) => out.replacen(&cut, &whole, 1),
             None => out,
         }
+    }
+
+    /// The header of a cropped line names the column in the cropped text
+    /// (`cut`); the header of the whole line (`whole`) replaces it.
+    fn header_fix(&self, source: SourceId, v: &crop::View, at: usize) -> (String, String) {
+        let text = self.text(source);
+        let line = self.line_column(source, at).0;
+        let name = self.name(source);
+        (
+            format!("{name}:{line}:{}", crop::column(&v.text, v.place(at))),
+            format!("{name}:{line}:{}", crop::column(text, at)),
+        )
+    }
+
+    /// Sorts the labels in the order of the text (of `cropped`, where the
+    /// line is shown cut down). Ariadne starts a new snippet at a label
+    /// above the one before, and heads it with the main span's place,
+    /// which would then name a line the snippet does not show. In order,
+    /// every label is in the one snippet, under the main span's place.
+    /// (the line of a whole source from its index of line starts: a
+    /// count of the text before it would make a file of many errors
+    /// take time quadratic in its length)
+    fn in_text_order(
+        &self,
+        source: SourceId,
+        cropped: Option<&str>,
+        labels: &mut [(Range<usize>, &str, Color)],
+    ) {
+        labels.sort_by_key(|(r, _, _)| {
+            let at = r.end.saturating_sub(1).max(r.start);
+            match cropped {
+                None => self.line_column(source, at).0,
+                Some(shown) => crop::line_number(shown, at),
+            }
+        });
     }
 }
 

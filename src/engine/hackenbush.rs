@@ -197,6 +197,28 @@ pub fn derive(edges: &[(u64, u64)]) -> Derivation {
     let n = labels.len();
     let adj = adjacency(n, &e);
     let bridge = bridges(n, &e, &adj);
+    let (mut parts, part_of) = fused(&labels, &e, &bridge);
+    let mut tree: Vec<Vec<(usize, usize)>> = vec![Vec::new(); parts.len()];
+    for (k, &(a, b)) in e.iter().enumerate() {
+        if bridge[k] {
+            tree[part_of[a]].push((part_of[b], k));
+            tree[part_of[b]].push((part_of[a], k));
+        } else {
+            parts[part_of[a]].loops += 1;
+        }
+    }
+    let order = colon(&mut parts, &tree, part_of[0], &standing);
+    Derivation {
+        fallen,
+        parts: children_first(parts, &order),
+    }
+}
+
+/// The parts a picture fuses into: the vertices joined by edges that are
+/// not bridges, each part with its vertices (as labelled); and the part
+/// of each vertex.
+fn fused(labels: &[u64], e: &[(usize, usize)], bridge: &[bool]) -> (Vec<Part>, Vec<usize>) {
+    let n = labels.len();
     // parts: union of the ends of every edge that is not a bridge
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut x: usize) -> usize {
@@ -224,17 +246,19 @@ pub fn derive(edges: &[(u64, u64)]) -> Derivation {
         part_of[v] = id;
         parts[id].vertices.push(labels[v]);
     }
-    let mut tree: Vec<Vec<(usize, usize)>> = vec![Vec::new(); parts.len()];
-    for (k, &(a, b)) in e.iter().enumerate() {
-        if bridge[k] {
-            tree[part_of[a]].push((part_of[b], k));
-            tree[part_of[b]].push((part_of[a], k));
-        } else {
-            parts[part_of[a]].loops += 1;
-        }
-    }
+    (parts, part_of)
+}
+
+/// The colon principle up the bridge `tree` of the parts, from the leaves
+/// to the ground's part `root`: each part's value, and its children.
+/// Gives the parts in order from the root, parents before children.
+fn colon(
+    parts: &mut [Part],
+    tree: &[Vec<(usize, usize)>],
+    root: usize,
+    standing: &[(u64, u64)],
+) -> Vec<usize> {
     // the bridge tree from the ground's part: order parents before children
-    let root = part_of[0];
     let mut up = vec![(usize::MAX, usize::MAX); parts.len()];
     let mut order = Vec::with_capacity(parts.len());
     let mut seen = vec![false; parts.len()];
@@ -261,7 +285,12 @@ pub fn derive(edges: &[(u64, u64)]) -> Derivation {
             parts[p].children.push((c, standing[k], value));
         }
     }
-    // children before parents, the ground's part last
+    order
+}
+
+/// The parts, children before parents, the ground's part last (`order`
+/// is parents before children), their vertices sorted.
+fn children_first(parts: Vec<Part>, order: &[usize]) -> Vec<Part> {
     let rank: HashMap<usize, usize> = order
         .iter()
         .rev()
@@ -282,7 +311,7 @@ pub fn derive(edges: &[(u64, u64)]) -> Derivation {
             ch.0 = remap[&ch.0];
         }
     }
-    Derivation { fallen, parts: out }
+    out
 }
 
 #[cfg(test)]

@@ -472,89 +472,19 @@ pub fn student_steps(
         lets: &theirs_lets,
     };
     let mut grader = key_session(key, watch());
-    // Each question's answer: the last line that asks it (lines still
-    // holding `?` answer nothing); those that need no grading, at once.
     let mut used = vec![false; theirs.len()];
-    let mut to_grade = Vec::new();
-    let mut unanswered = Vec::new();
-    for (index, q) in key.questions.iter().enumerate() {
-        let mut a = key.unanswered(index);
-        let mine: Vec<usize> = (0..theirs.len())
-            .filter(|&j| theirs[j].key == q.key)
-            .collect();
-        for &j in &mine {
-            used[j] = true;
-        }
-        let answered: Vec<usize> = mine.iter().copied().filter(|&j| !theirs[j].blank).collect();
-        let Some((&j, earlier)) = answered.split_last() else {
-            match mine.first() {
-                Some(&j) => {
-                    a.line = Some(line_of(&text, theirs[j].span.start));
-                    a.why.push("not answered (`?`)".into());
-                    step(Step::Graded { index, answered: a });
-                }
-                None => unanswered.push((index, a)),
-            }
-            continue;
-        };
-        let t = &theirs[j];
-        a.line = Some(line_of(&text, t.span.start));
-        a.answer = Some(t.answer.clone());
-        if !earlier.is_empty() {
-            let lines: Vec<String> = earlier
-                .iter()
-                .map(|&e| line_of(&text, theirs[e].span.start).to_string())
-                .collect();
-            a.notes.push(format!(
-                "also answered on line{} {}: the last answer counts",
-                if lines.len() == 1 { "" } else { "s" },
-                lines.join(", ")
-            ));
-        }
-        if let Some(why) = restates(q, t, &theirs_lets) {
-            a.status = Status::Fail;
-            a.why.push(why);
-            step(Step::Graded { index, answered: a });
-            continue;
-        }
-        a.status = Status::Error;
-        step(Step::Asked {
-            index,
-            answered: a.clone(),
-        });
-        to_grade.push((index, t, a));
-    }
-    // Questions no line asked: a check one edit away from one, or a line
-    // that does not parse but starts with it, answers it as an error.
+    let (to_grade, unanswered) = match_answers(key, &ctx, &theirs, &mut used, step);
     for (index, mut a) in unanswered {
-        let q = &key.questions[index];
-        if let Some(j) = (0..theirs.len())
-            .find(|&j| !used[j] && !theirs[j].blank && one_edit(&theirs[j].text, &q.text))
-        {
-            used[j] = true;
-            let t = &theirs[j];
-            a.line = Some(line_of(&text, t.span.start));
-            a.status = Status::Error;
-            a.answer = Some(t.answer.clone());
-            a.why.push(format!(
-                "did you mean {}: {}? `{}` is not a question of the sheet",
-                a.id, q.text, t.text
-            ));
-        } else if let Some(s) = unparsed_answer(&parsed.stmts, &text, &q.text) {
-            a.line = Some(line_of(&text, s.start));
-            a.status = Status::Error;
-            a.answer = Some(text[s.clone()].trim().to_string());
-            // the line alone, where it stands: its diagnostics
-            let (_, report) = grader.run_collect(file, &placed(&text, s.clone()));
-            a.why = report
-                .errors
-                .iter()
-                .map(|d| grader.render(d, false))
-                .collect();
-            if a.why.is_empty() {
-                a.why.push("this line does not parse".into());
-            }
-        }
+        near_answer(
+            key,
+            file,
+            &ctx,
+            &theirs,
+            &mut used,
+            &mut grader,
+            index,
+            &mut a,
+        );
         step(Step::Graded { index, answered: a });
     }
     // Each answer, graded in the key's session.
@@ -575,38 +505,162 @@ pub fn student_steps(
     drop(grader);
     // The whole file, for its diagnostics and the feedback.
     if !timed_out {
-        let mut whole = key_session(key, watch());
-        let mut kept = 0;
-        let mut full = false;
-        let report = whole.run(file, &text, &mut |e| {
-            if full {
-                return;
-            }
-            let mut buf = Vec::new();
-            let _ = e.write_text(&mut buf);
-            if let crate::session::Event::Error { text, .. } = &e {
-                buf.extend_from_slice(text.as_bytes());
-            }
-            let mut piece = String::from_utf8_lossy(&buf).into_owned();
-            if kept + piece.len() > OUTPUT_BYTES {
-                let mut cut = OUTPUT_BYTES - kept;
-                while !piece.is_char_boundary(cut) {
-                    cut -= 1;
-                }
-                piece.truncate(cut);
-                piece.push_str("\n... (the rest of the output is left out)\n");
-                full = true;
-            }
-            kept += piece.len();
-            if !piece.is_empty() {
-                step(Step::Output { text: piece });
-            }
-        });
-        timed_out = report.interrupted;
+        timed_out = run_whole(key, file, &text, watch, step);
     }
     step(Step::Done {
         ended: timed_out.then_some(Limit::Time),
     });
+}
+
+/// An answer to grade: the question's index, the line that answers it,
+/// and the answer so far.
+type ToGrade<'t> = (usize, &'t Asked, Answered);
+
+/// Each question's answer: the last line that asks it (lines still
+/// holding `?` answer nothing); those that need no grading are given to
+/// `step` at once. Gives the answers to grade and the questions no line
+/// asks; marks in `used` the lines that ask a question.
+fn match_answers<'t>(
+    key: &AnswerKey,
+    ctx: &Theirs,
+    theirs: &'t [Asked],
+    used: &mut [bool],
+    step: &mut dyn FnMut(Step),
+) -> (Vec<ToGrade<'t>>, Vec<(usize, Answered)>) {
+    let text = ctx.text;
+    let mut to_grade = Vec::new();
+    let mut unanswered = Vec::new();
+    for (index, q) in key.questions.iter().enumerate() {
+        let mut a = key.unanswered(index);
+        let mine: Vec<usize> = (0..theirs.len())
+            .filter(|&j| theirs[j].key == q.key)
+            .collect();
+        for &j in &mine {
+            used[j] = true;
+        }
+        let answered: Vec<usize> = mine.iter().copied().filter(|&j| !theirs[j].blank).collect();
+        let Some((&j, earlier)) = answered.split_last() else {
+            match mine.first() {
+                Some(&j) => {
+                    a.line = Some(line_of(text, theirs[j].span.start));
+                    a.why.push("not answered (`?`)".into());
+                    step(Step::Graded { index, answered: a });
+                }
+                None => unanswered.push((index, a)),
+            }
+            continue;
+        };
+        let t = &theirs[j];
+        a.line = Some(line_of(text, t.span.start));
+        a.answer = Some(t.answer.clone());
+        if !earlier.is_empty() {
+            let lines: Vec<String> = earlier
+                .iter()
+                .map(|&e| line_of(text, theirs[e].span.start).to_string())
+                .collect();
+            a.notes.push(format!(
+                "also answered on line{} {}: the last answer counts",
+                if lines.len() == 1 { "" } else { "s" },
+                lines.join(", ")
+            ));
+        }
+        if let Some(why) = restates(q, t, ctx.lets) {
+            a.status = Status::Fail;
+            a.why.push(why);
+            step(Step::Graded { index, answered: a });
+            continue;
+        }
+        a.status = Status::Error;
+        step(Step::Asked {
+            index,
+            answered: a.clone(),
+        });
+        to_grade.push((index, t, a));
+    }
+    (to_grade, unanswered)
+}
+
+/// A question no line asked: a check one edit away from it, or a line
+/// that does not parse but starts with it, answers it as an error.
+#[allow(clippy::too_many_arguments)]
+fn near_answer(
+    key: &AnswerKey,
+    file: &str,
+    ctx: &Theirs,
+    theirs: &[Asked],
+    used: &mut [bool],
+    grader: &mut Session,
+    index: usize,
+    a: &mut Answered,
+) {
+    let text = ctx.text;
+    let q = &key.questions[index];
+    if let Some(j) = (0..theirs.len())
+        .find(|&j| !used[j] && !theirs[j].blank && one_edit(&theirs[j].text, &q.text))
+    {
+        used[j] = true;
+        let t = &theirs[j];
+        a.line = Some(line_of(text, t.span.start));
+        a.status = Status::Error;
+        a.answer = Some(t.answer.clone());
+        a.why.push(format!(
+            "did you mean {}: {}? `{}` is not a question of the sheet",
+            a.id, q.text, t.text
+        ));
+    } else if let Some(s) = unparsed_answer(ctx.stmts, text, &q.text) {
+        a.line = Some(line_of(text, s.start));
+        a.status = Status::Error;
+        a.answer = Some(text[s.clone()].trim().to_string());
+        // the line alone, where it stands: its diagnostics
+        let (_, report) = grader.run_collect(file, &placed(text, s.clone()));
+        a.why = report
+            .errors
+            .iter()
+            .map(|d| grader.render(d, false))
+            .collect();
+        if a.why.is_empty() {
+            a.why.push("this line does not parse".into());
+        }
+    }
+}
+
+/// Runs the student's file whole in the key's session, giving what it
+/// prints to `step` (up to OUTPUT_BYTES); whether the run was stopped.
+fn run_whole(
+    key: &AnswerKey,
+    file: &str,
+    text: &str,
+    watch: &mut dyn FnMut() -> Box<dyn Watch>,
+    step: &mut dyn FnMut(Step),
+) -> bool {
+    let mut whole = key_session(key, watch());
+    let mut kept = 0;
+    let mut full = false;
+    let report = whole.run(file, text, &mut |e| {
+        if full {
+            return;
+        }
+        let mut buf = Vec::new();
+        let _ = e.write_text(&mut buf);
+        if let crate::session::Event::Error { text, .. } = &e {
+            buf.extend_from_slice(text.as_bytes());
+        }
+        let mut piece = String::from_utf8_lossy(&buf).into_owned();
+        if kept + piece.len() > OUTPUT_BYTES {
+            let mut cut = OUTPUT_BYTES - kept;
+            while !piece.is_char_boundary(cut) {
+                cut -= 1;
+            }
+            piece.truncate(cut);
+            piece.push_str("\n... (the rest of the output is left out)\n");
+            full = true;
+        }
+        kept += piece.len();
+        if !piece.is_empty() {
+            step(Step::Output { text: piece });
+        }
+    });
+    report.interrupted
 }
 
 /// A statement alone where it stands in its file: the text before it

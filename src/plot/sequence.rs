@@ -154,6 +154,26 @@ enum Swatch {
     Stroke,
 }
 
+/// The chart a sequence is drawn on: heaps across, values up.
+type Chart<'a, DB> = plotters::chart::ChartContext<
+    'a,
+    DB,
+    plotters::coord::cartesian::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordf64,
+    >,
+>;
+
+/// Where the chart's plotting area lies, in heaps and values, and its
+/// size in pixels.
+struct Frame {
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+    pixels: (u32, u32),
+}
+
 /// Draws the plot; returns the legend's entries.
 fn draw<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
@@ -162,7 +182,28 @@ fn draw<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
+    let (mut chart, frame) = axes(root, p)?;
+    let mut entries = Vec::new();
+    if let Some(m) = &p.marks {
+        bands(&mut chart, &frame, p, m, &mut entries)?;
+    }
     let width = p.columns.len().max(1) as u64;
+    if p.count <= width {
+        dots(&mut chart, p, &mut entries)?;
+    } else {
+        strokes(&mut chart, &frame, p, &mut entries)?;
+    }
+    Ok(entries)
+}
+
+/// The chart with its caption, axes and mesh drawn.
+fn axes<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    p: &SequencePlot,
+) -> Result<(Chart<'a, DB>, Frame), PlotError>
+where
+    DB::ErrorType: 'static,
+{
     let top = p.columns.iter().map(|c| c.max).max().unwrap_or(0).max(1);
     let x0 = p.from as f64 - 0.5;
     let x1 = p.from as f64 + p.count.max(1) as f64 - 0.5;
@@ -192,115 +233,155 @@ where
         .label_style((FONT, 14))
         .axis_desc_style((FONT, 16))
         .draw()?;
-    let (area_w, area_h) = chart.plotting_area().dim_in_pixel();
-    let mut entries = Vec::new();
+    let pixels = chart.plotting_area().dim_in_pixel();
+    Ok((
+        chart,
+        Frame {
+            x0,
+            x1,
+            y0,
+            y1,
+            pixels,
+        },
+    ))
+}
 
-    if let Some(m) = &p.marks {
-        // Bands at least two pixels wide, so a pre-period of 71 still
-        // shows among a million heaps.
-        let px = (x1 - x0) / f64::from(area_w.max(1));
-        let band = |a: f64, b: f64| {
-            let b = b.min(x1).max((a + 2.0 * px).min(x1));
-            (a, b)
-        };
-        if m.pre_period > p.from {
-            let (a, b) = band(x0, m.pre_period as f64 - 0.5);
-            chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PRE_PERIOD.filled())])?;
-            entries.push((
-                Swatch::Band(PRE_PERIOD),
-                format!("pre-period {}", m.pre_period),
-            ));
-        }
-        // One period shaded: the first whole one in the range, counted
-        // from the pre-period.
-        let first = if p.from <= m.pre_period {
-            Some(m.pre_period)
-        } else {
-            (p.from - m.pre_period)
-                .div_ceil(m.period.max(1))
-                .checked_mul(m.period)
-                .and_then(|k| k.checked_add(m.pre_period))
-        };
-        let last = p.from + (p.count.max(1) - 1);
-        if let Some(first) = first.filter(|&f| f <= last) {
-            let (a, b) = band(
-                first as f64 - 0.5,
-                first.saturating_add(m.period) as f64 - 0.5,
-            );
-            chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PERIOD.filled())])?;
-            entries.push((
-                Swatch::Band(PERIOD),
-                format!("period {} ({})", m.period, m.how),
-            ));
-        }
-    }
-
-    if p.count <= width {
-        // One value a column: a dot each, joined by a faint line while
-        // there is room to follow it.
-        let points: Vec<(f64, f64)> = p
-            .columns
-            .iter()
-            .enumerate()
-            .map(|(i, c)| ((p.from + i as u64) as f64, c.max as f64))
-            .collect();
-        if p.count <= 200 {
-            chart.draw_series(LineSeries::new(points.iter().copied(), INK.mix(0.25)))?;
-        }
-        let r = match p.count {
-            0..=100 => 3,
-            101..=300 => 2,
-            _ => 1,
-        };
-        chart.draw_series(points.iter().map(|&xy| Circle::new(xy, r, INK.filled())))?;
-        entries.push((Swatch::Dot, "G(n)".into()));
-    } else {
-        // Each value that occurs in a column is a mark a pixel and a half
-        // high, and a value that occurs in neighbouring columns one
-        // stroke; where too many values differ, a bar spans them.
-        let half = 0.75 * (y1 - y0) / f64::from(area_h.max(1));
-        let step = p.count as f64 / width as f64;
-        let left = |i: usize| x0 + i as f64 * step;
-        let mark = |a: usize, b: usize, lo: u64, hi: u64| {
-            Rectangle::new(
-                [(left(a), lo as f64 - half), (left(b), hi as f64 + half)],
-                INK.filled(),
-            )
-        };
-        let mut marks = Vec::new();
-        // The values seen in the columns just before, with the column
-        // where each run began.
-        let mut open: Vec<(u64, usize)> = Vec::new();
-        for (i, c) in p.columns.iter().enumerate() {
-            open.retain(|&(v, start)| {
-                let goes_on = c.values.binary_search(&v).is_ok();
-                if !goes_on {
-                    marks.push(mark(start, i, v, v));
-                }
-                goes_on
-            });
-            for &v in &c.values {
-                if !open.iter().any(|&(w, _)| w == v) {
-                    open.push((v, i));
-                }
-            }
-            if c.values.is_empty() {
-                marks.push(mark(i, i + 1, c.min, c.max));
-            }
-        }
-        for (v, start) in open {
-            marks.push(mark(start, p.columns.len(), v, v));
-        }
-        chart.draw_series(marks)?;
+/// Shades the pre-period and the first whole period in the range.
+fn bands<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    frame: &Frame,
+    p: &SequencePlot,
+    m: &Marks,
+    entries: &mut Vec<(Swatch, String)>,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    let Frame { x0, x1, y0, y1, .. } = *frame;
+    // Bands at least two pixels wide, so a pre-period of 71 still
+    // shows among a million heaps.
+    let px = (x1 - x0) / f64::from(frame.pixels.0.max(1));
+    let band = |a: f64, b: f64| {
+        let b = b.min(x1).max((a + 2.0 * px).min(x1));
+        (a, b)
+    };
+    if m.pre_period > p.from {
+        let (a, b) = band(x0, m.pre_period as f64 - 0.5);
+        chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PRE_PERIOD.filled())])?;
         entries.push((
-            Swatch::Stroke,
-            format!(
-                "G(n): the values among each {} heaps (a bar where more than {DISTINCT} differ)",
-                p.count.div_ceil(width)
-            ),
+            Swatch::Band(PRE_PERIOD),
+            format!("pre-period {}", m.pre_period),
         ));
     }
-    Ok(entries)
+    // One period shaded: the first whole one in the range, counted
+    // from the pre-period.
+    let first = if p.from <= m.pre_period {
+        Some(m.pre_period)
+    } else {
+        (p.from - m.pre_period)
+            .div_ceil(m.period.max(1))
+            .checked_mul(m.period)
+            .and_then(|k| k.checked_add(m.pre_period))
+    };
+    let last = p.from + (p.count.max(1) - 1);
+    if let Some(first) = first.filter(|&f| f <= last) {
+        let (a, b) = band(
+            first as f64 - 0.5,
+            first.saturating_add(m.period) as f64 - 0.5,
+        );
+        chart.draw_series([Rectangle::new([(a, y0), (b, y1)], PERIOD.filled())])?;
+        entries.push((
+            Swatch::Band(PERIOD),
+            format!("period {} ({})", m.period, m.how),
+        ));
+    }
+    Ok(())
+}
+
+/// One value a column: a dot each, joined by a faint line while there
+/// is room to follow it.
+fn dots<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    p: &SequencePlot,
+    entries: &mut Vec<(Swatch, String)>,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    let points: Vec<(f64, f64)> = p
+        .columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| ((p.from + i as u64) as f64, c.max as f64))
+        .collect();
+    if p.count <= 200 {
+        chart.draw_series(LineSeries::new(points.iter().copied(), INK.mix(0.25)))?;
+    }
+    let r = match p.count {
+        0..=100 => 3,
+        101..=300 => 2,
+        _ => 1,
+    };
+    chart.draw_series(points.iter().map(|&xy| Circle::new(xy, r, INK.filled())))?;
+    entries.push((Swatch::Dot, "G(n)".into()));
+    Ok(())
+}
+
+/// Many values a column: each value that occurs in a column is a mark a
+/// pixel and a half high, and a value that occurs in neighbouring columns
+/// one stroke; where too many values differ, a bar spans them.
+fn strokes<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    frame: &Frame,
+    p: &SequencePlot,
+    entries: &mut Vec<(Swatch, String)>,
+) -> Result<(), PlotError>
+where
+    DB::ErrorType: 'static,
+{
+    let width = p.columns.len().max(1) as u64;
+    let half = 0.75 * (frame.y1 - frame.y0) / f64::from(frame.pixels.1.max(1));
+    let step = p.count as f64 / width as f64;
+    let left = |i: usize| frame.x0 + i as f64 * step;
+    let mark = |a: usize, b: usize, lo: u64, hi: u64| {
+        Rectangle::new(
+            [(left(a), lo as f64 - half), (left(b), hi as f64 + half)],
+            INK.filled(),
+        )
+    };
+    let mut marks = Vec::new();
+    // The values seen in the columns just before, with the column
+    // where each run began.
+    let mut open: Vec<(u64, usize)> = Vec::new();
+    for (i, c) in p.columns.iter().enumerate() {
+        open.retain(|&(v, start)| {
+            let goes_on = c.values.binary_search(&v).is_ok();
+            if !goes_on {
+                marks.push(mark(start, i, v, v));
+            }
+            goes_on
+        });
+        for &v in &c.values {
+            if !open.iter().any(|&(w, _)| w == v) {
+                open.push((v, i));
+            }
+        }
+        if c.values.is_empty() {
+            marks.push(mark(i, i + 1, c.min, c.max));
+        }
+    }
+    for (v, start) in open {
+        marks.push(mark(start, p.columns.len(), v, v));
+    }
+    chart.draw_series(marks)?;
+    entries.push((
+        Swatch::Stroke,
+        format!(
+            "G(n): the values among each {} heaps (a bar where more than {DISTINCT} differ)",
+            p.count.div_ceil(width)
+        ),
+    ));
+    Ok(())
 }
 
 /// The legend, in a row under the plot.

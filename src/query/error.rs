@@ -142,6 +142,30 @@ impl QueryError {
     pub fn diagnostic(self) -> Diagnostic {
         let kind = self.kind();
         match self {
+            e @ (QueryError::CannotWrite { .. }
+            | QueryError::PlotInSandbox { .. }
+            | QueryError::NoMemoryToRead { .. }
+            | QueryError::DrawingFailed { .. }) => e.file_words(kind),
+            e @ (QueryError::EmptyRange { .. }
+            | QueryError::NothingToPlot { .. }
+            | QueryError::RowsOfZero { .. }) => e.range_words(kind),
+            e @ (QueryError::MisereLoop { .. }
+            | QueryError::NimTooLarge { .. }
+            | QueryError::NoQuotient { .. }
+            | QueryError::QuotientOptions { .. }
+            | QueryError::QuotientUnsettled { .. }) => e.misere_words(kind),
+            e @ (QueryError::ResearchNeedsFiles { .. }
+            | QueryError::ResearchNotAFamily { .. }
+            | QueryError::RuleTooLong { .. }
+            | QueryError::ValueTooLarge { .. }
+            | QueryError::ValuesFile { .. }) => e.research_words(kind),
+        }
+    }
+
+    /// The words of a file that cannot be written or read, and of
+    /// files in the sandbox.
+    fn file_words(self, kind: ErrorKind) -> Diagnostic {
+        match self {
             QueryError::CannotWrite { file, loc, why } => {
                 let (message, hint) = match why {
                     Unwritable::Folder { example } => (
@@ -177,6 +201,20 @@ impl QueryError {
                     .label("a plot to write")
                     .hint("this file runs in the sandbox (`mex grade`, `mex --sandbox`), where files are read and written only by the grader")
             }
+            QueryError::NoMemoryToRead { file } => Diagnostic::unplaced(
+                kind,
+                format!("the machine could not give the memory to read {file} back"),
+            ),
+            QueryError::DrawingFailed { why } => {
+                Diagnostic::unplaced(kind, format!("the plot could not be drawn: {why}"))
+            }
+            _ => unreachable!("`diagnostic` sends only its own variants to `file_words`"),
+        }
+    }
+
+    /// The words of a range or a row with nothing in it.
+    fn range_words(self, kind: ErrorKind) -> Diagnostic {
+        match self {
             QueryError::EmptyRange {
                 from,
                 to,
@@ -207,6 +245,19 @@ impl QueryError {
             .at(from.src)
             .label("no value lies in this range")
             .hint("`a..b` runs from a up to b - 1; `a..=b` includes b"),
+            QueryError::RowsOfZero { loc } => {
+                Diagnostic::error(kind, loc.range(), "rows of 0 values")
+                    .at(loc.src)
+                    .label("this is 0")
+                    .hint("`by 12` writes 12 values a row")
+            }
+            _ => unreachable!("`diagnostic` sends only its own variants to `range_words`"),
+        }
+    }
+
+    /// The words of misère searches and quotients.
+    fn misere_words(self, kind: ErrorKind) -> Diagnostic {
+        match self {
             QueryError::MisereLoop { game } => Diagnostic::unplaced(
                 kind,
                 format!("loopy game: a position of {game} can be reached from itself"),
@@ -232,6 +283,13 @@ impl QueryError {
                 format!("{what}: the construction did not settle at heap {heap} (the quotient grows too fast there)"),
             )
             .hint("ask for a smaller heap; sums of larger heaps are answered by the search"),
+            _ => unreachable!("`diagnostic` sends only its own variants to `misere_words`"),
+        }
+    }
+
+    /// The words of research runs.
+    fn research_words(self, kind: ErrorKind) -> Diagnostic {
+        match self {
             QueryError::ResearchNeedsFiles { loc, sandbox } => Diagnostic::error(
                 kind,
                 loc.range(),
@@ -269,13 +327,6 @@ impl QueryError {
             .at(loc.src)
             .label("this rule")
             .hint("ask `sequence` for its values on standard output instead"),
-            QueryError::DrawingFailed { why } => {
-                Diagnostic::unplaced(kind, format!("the plot could not be drawn: {why}"))
-            }
-            QueryError::NoMemoryToRead { file } => Diagnostic::unplaced(
-                kind,
-                format!("the machine could not give the memory to read {file} back"),
-            ),
             QueryError::ValueTooLarge { n, name } => Diagnostic::unplaced(
                 kind,
                 format!("G({n}) of `{name}` could not be worked out: it does not fit in 64 bits"),
@@ -287,10 +338,7 @@ impl QueryError {
                     .label("this file")
                     .hint(hint)
             }
-            QueryError::RowsOfZero { loc } => Diagnostic::error(kind, loc.range(), "rows of 0 values")
-                .at(loc.src)
-                .label("this is 0")
-                .hint("`by 12` writes 12 values a row"),
+            _ => unreachable!("`diagnostic` sends only its own variants to `research_words`"),
         }
     }
 }

@@ -7,6 +7,8 @@
 //! fall into classes `a = c, c + p, c + 2p, ...` of one value each, and one
 //! representative stands for every move of its class.
 
+use crate::engine::Watch;
+use crate::engine::code::Code;
 use crate::engine::rule::HeapRule;
 use crate::eval::error::LimitError;
 use crate::eval::{Defs, EvalError, Key, Store};
@@ -66,7 +68,7 @@ pub fn each_option(
     store: &mut Store,
     key: &Key,
     rule: &HeapRule,
-    mut visit: impl FnMut(&OptionClass) -> ControlFlow<()>,
+    visit: impl FnMut(&OptionClass) -> ControlFlow<()>,
 ) -> Result<(), EvalError> {
     let n = key.args[0];
     store.grundy(defs, key)?;
@@ -76,6 +78,28 @@ pub fn each_option(
     let game = key.game;
     let (families, watch) = (&store.families, &mut store.ticker.watch);
     let lookup = |h: u64| families.lookup(game, h);
+    if count <= u128::from(limit) {
+        return each_move(defs, key, rule, count, lookup, &mut **watch, visit);
+    }
+    let (Some((pre, p)), HeapRule::TakeBreak(code)) = (period, rule.normalized()) else {
+        return Err(too_many(defs, key, count, limit));
+    };
+    let too_many = || too_many(defs, key, count, limit);
+    let classes = Classes { pre, p, too_many };
+    classes.each(defs, key, &code, lookup, &mut **watch, visit)
+}
+
+/// Visits each move of heap `key.args[0]` on its own, `count` of them.
+fn each_move(
+    defs: &Defs,
+    key: &Key,
+    rule: &HeapRule,
+    count: u128,
+    lookup: impl Fn(u64) -> Option<u64>,
+    watch: &mut dyn Watch,
+    mut visit: impl FnMut(&OptionClass) -> ControlFlow<()>,
+) -> Result<(), EvalError> {
+    let n = key.args[0];
     let mut visited = 0u64;
     let mut stopped: Result<(), EvalError> = Ok(());
     let mut class = OptionClass {
@@ -85,53 +109,110 @@ pub fn each_option(
         step: 0,
         value: 0,
     };
-    if count <= u128::from(limit) {
-        let _ = rule.each_move(n, |take, heaps| {
-            visited += 1;
-            if visited.is_multiple_of(TICK)
-                && let Err(e) = watch.tick(visited, count as u64)
-            {
-                stopped = Err(e.into());
-                return ControlFlow::Break(());
-            }
-            let mut value = 0;
-            for &h in heaps {
-                match lookup(h) {
-                    Some(v) => value ^= v,
-                    None => {
-                        stopped = Err(unknown(defs, key, h));
-                        return ControlFlow::Break(());
-                    }
+    let _ = rule.each_move(n, |take, heaps| {
+        visited += 1;
+        if visited.is_multiple_of(TICK)
+            && let Err(e) = watch.tick(visited, count as u64)
+        {
+            stopped = Err(e.into());
+            return ControlFlow::Break(());
+        }
+        let mut value = 0;
+        for &h in heaps {
+            match lookup(h) {
+                Some(v) => value ^= v,
+                None => {
+                    stopped = Err(unknown(defs, key, h));
+                    return ControlFlow::Break(());
                 }
             }
-            class.take = take;
-            class.heaps.clear();
-            class.heaps.extend_from_slice(heaps);
-            class.value = value;
-            visit(&class)
-        });
-        return stopped;
+        }
+        class.take = take;
+        class.heaps.clear();
+        class.heaps.extend_from_slice(heaps);
+        class.value = value;
+        visit(&class)
+    });
+    stopped
+}
+
+/// The options of a heap of a take-and-break game with a proven period
+/// (`pre`, `p`), too many to visit one by one: the splits of a heap into
+/// two, past the pre-period, come in classes of one value.
+struct Classes<F> {
+    pre: u64,
+    p: u64,
+    too_many: F,
+}
+
+impl<F: Fn() -> EvalError> Classes<F> {
+    /// Visits the options of heap `key.args[0]` of the game of `code`, a
+    /// class at a time where the splits come in classes.
+    fn each(
+        &self,
+        defs: &Defs,
+        key: &Key,
+        code: &Code,
+        lookup: impl Fn(u64) -> Option<u64>,
+        watch: &mut dyn Watch,
+        mut visit: impl FnMut(&OptionClass) -> ControlFlow<()>,
+    ) -> Result<(), EvalError> {
+        let n = key.args[0];
+        let mut visited = 0u64;
+        let value_of =
+            |h: u64| -> Result<u64, EvalError> { lookup(h).ok_or_else(|| unknown(defs, key, h)) };
+        let mut emit = |c: &OptionClass| -> Result<bool, EvalError> {
+            visited += 1;
+            if visited.is_multiple_of(TICK) {
+                watch.tick(visited, 0)?;
+            }
+            Ok(visit(c).is_break())
+        };
+        for (k, &d) in code.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > n {
+                break;
+            }
+            let rest = n - k;
+            let single = |heaps: Vec<u64>, value: u64| OptionClass {
+                take: k,
+                heaps,
+                count: 1,
+                step: 0,
+                value,
+            };
+            if d & 1 != 0 && rest == 0 && emit(&single(vec![], 0))? {
+                return Ok(());
+            }
+            if d & 2 != 0 && rest >= 1 && emit(&single(vec![rest], value_of(rest)?))? {
+                return Ok(());
+            }
+            if d & 8 != 0 && rest >= 3 {
+                return Err((self.too_many)());
+            }
+            if d & 4 == 0 || rest < 2 {
+                continue;
+            }
+            if self.splits(k, rest, &value_of, &mut emit)? {
+                return Ok(());
+            }
+        }
+        Ok(())
     }
-    let (Some((pre, p)), HeapRule::TakeBreak(code)) = (period, rule.normalized()) else {
-        return Err(too_many(defs, key, count, limit));
-    };
-    let value_of =
-        |h: u64| -> Result<u64, EvalError> { lookup(h).ok_or_else(|| unknown(defs, key, h)) };
-    let mut emit = |c: &OptionClass| -> Result<bool, EvalError> {
-        visited += 1;
-        if visited.is_multiple_of(TICK) {
-            watch.tick(visited, 0)?;
-        }
-        Ok(visit(c).is_break())
-    };
-    // Splits past this many leftover tokens are grouped by class.
-    let explicit_below = pre.saturating_add(p).saturating_mul(2);
-    for (k, &d) in code.digits.iter().enumerate() {
-        let k = k as u64;
-        if k > n {
-            break;
-        }
-        let rest = n - k;
+
+    /// Visits the splits of `rest` tokens left by taking `k` into two
+    /// heaps: one at a time below `2 * (pre + p)`, by class past it.
+    /// Whether the visit stopped.
+    fn splits(
+        &self,
+        k: u64,
+        rest: u64,
+        value_of: &impl Fn(u64) -> Result<u64, EvalError>,
+        emit: &mut impl FnMut(&OptionClass) -> Result<bool, EvalError>,
+    ) -> Result<bool, EvalError> {
+        let (pre, p) = (self.pre, self.p);
+        // Splits past this many leftover tokens are grouped by class.
+        let explicit_below = pre.saturating_add(p).saturating_mul(2);
         let single = |heaps: Vec<u64>, value: u64| OptionClass {
             take: k,
             heaps,
@@ -139,27 +220,15 @@ pub fn each_option(
             step: 0,
             value,
         };
-        if d & 1 != 0 && rest == 0 && emit(&single(vec![], 0))? {
-            return Ok(());
-        }
-        if d & 2 != 0 && rest >= 1 && emit(&single(vec![rest], value_of(rest)?))? {
-            return Ok(());
-        }
-        if d & 8 != 0 && rest >= 3 {
-            return Err(too_many(defs, key, count, limit));
-        }
-        if d & 4 == 0 || rest < 2 {
-            continue;
-        }
         let half = rest / 2;
         if rest < explicit_below {
             for a in 1..=half {
                 let v = value_of(a)? ^ value_of(rest - a)?;
                 if emit(&single(vec![a, rest - a], v))? {
-                    return Ok(());
+                    return Ok(true);
                 }
             }
-            continue;
+            return Ok(false);
         }
         // Below the pre-period each split is its own; from there on, a
         // and rest - a are both at least `pre`, so the value depends on a
@@ -167,7 +236,7 @@ pub fn each_option(
         for a in 1..pre.max(1) {
             let v = value_of(a)? ^ value_of(rest - a)?;
             if emit(&single(vec![a, rest - a], v))? {
-                return Ok(());
+                return Ok(true);
             }
         }
         for c in pre.max(1)..pre.max(1) + p {
@@ -183,11 +252,11 @@ pub fn each_option(
                 value: v,
             };
             if emit(&class)? {
-                return Ok(());
+                return Ok(true);
             }
         }
+        Ok(false)
     }
-    Ok(())
 }
 
 fn too_many(defs: &Defs, key: &Key, count: u128, limit: u64) -> EvalError {

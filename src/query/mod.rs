@@ -46,6 +46,33 @@ pub fn grundy_answer(
 }
 
 pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, EvalError> {
+    match q {
+        QueryIr::Grundy { .. }
+        | QueryIr::Outcome { .. }
+        | QueryIr::Mex { .. }
+        | QueryIr::Moves { .. }
+        | QueryIr::Explain { .. }
+        | QueryIr::Equiv { .. } => play_answer(defs, store, q),
+        QueryIr::MisereOutcome { .. }
+        | QueryIr::MisereGrundy { .. }
+        | QueryIr::MisereMoves { .. }
+        | QueryIr::MisereExplain { .. }
+        | QueryIr::MisereQuotient { .. }
+        | QueryIr::Genus { .. } => misere_answer(defs, store, q),
+        QueryIr::Sequence { .. }
+        | QueryIr::SequenceBy { .. }
+        | QueryIr::Table { .. }
+        | QueryIr::TableAs { .. }
+        | QueryIr::Period { .. }
+        | QueryIr::PeriodFrom { .. }
+        | QueryIr::Plot { .. }
+        | QueryIr::Research { .. } => family_answer(defs, store, q),
+    }
+}
+
+/// The answers of normal play about one game or two: values,
+/// outcomes, moves and why.
+fn play_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, EvalError> {
     Ok(match q {
         QueryIr::Grundy(e) => {
             let g = store.eval_game(defs, e)?;
@@ -99,27 +126,13 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
                 b: store.value(defs, &gb)?,
             }
         }
-        QueryIr::Sequence(game, range) => Answer::Sequence(sequence(defs, store, *game, range)?),
-        QueryIr::SequenceBy(game, range, by) => {
-            let k = store.eval_int(defs, by)?;
-            if k == 0 {
-                return Err(EvalError::from(QueryError::RowsOfZero { loc: by.loc }));
-            }
-            let mut s = sequence(defs, store, *game, range)?;
-            s.by = Some(k);
-            Answer::Sequence(s)
-        }
-        QueryIr::Table(source, rows, cols) => Answer::Table(table::table(
-            defs,
-            store,
-            source,
-            rows,
-            cols,
-            TableStyle::Text,
-        )?),
-        QueryIr::TableAs(source, rows, cols, style) => {
-            Answer::Table(table::table(defs, store, source, rows, cols, *style)?)
-        }
+        _ => unreachable!("`answer` sends only its own questions to `play_answer`"),
+    })
+}
+
+/// The answers of misère play.
+fn misere_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, EvalError> {
+    Ok(match q {
         QueryIr::MisereOutcome(e) => {
             let g = store.eval_game(defs, e)?;
             Answer::Outcome {
@@ -147,10 +160,40 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
             let g = store.eval_game(defs, e)?;
             Answer::Genus(genus::genus(defs, store, &g)?)
         }
+        _ => unreachable!("`answer` sends only its own questions to `misere_answer`"),
+    })
+}
+
+/// The answers about a game's values over a range: sequences, tables,
+/// periods, plots and research runs.
+fn family_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, EvalError> {
+    Ok(match q {
+        QueryIr::Sequence(game, range) => Answer::Sequence(sequence(defs, store, *game, range)?),
+        QueryIr::SequenceBy(game, range, by) => {
+            let k = store.eval_int(defs, by)?;
+            if k == 0 {
+                return Err(EvalError::from(QueryError::RowsOfZero { loc: by.loc }));
+            }
+            let mut s = sequence(defs, store, *game, range)?;
+            s.by = Some(k);
+            Answer::Sequence(s)
+        }
+        QueryIr::Table(source, rows, cols) => Answer::Table(table::table(
+            defs,
+            store,
+            source,
+            rows,
+            cols,
+            TableStyle::Text,
+        )?),
+        QueryIr::TableAs(source, rows, cols, style) => {
+            Answer::Table(table::table(defs, store, source, rows, cols, *style)?)
+        }
         QueryIr::Period(game) => Answer::Period(period::period(defs, store, *game)?),
         QueryIr::PeriodFrom(p) => Answer::Period(research::period_from(defs, store, p)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
         QueryIr::Research(r) => Answer::Research(Box::new(research::run(defs, store, r)?)),
+        _ => unreachable!("`answer` sends only its own questions to `family_answer`"),
     })
 }
 

@@ -6,6 +6,36 @@ use crate::query::{OptionsOf, Reason, Step};
 /// The line of a reason, as a FAIL shows it.
 pub fn line(r: &Reason) -> String {
     match r {
+        Reason::Why
+        | Reason::PAtZero
+        | Reason::FirstDifference { .. }
+        | Reason::WhyPosition { .. }
+        | Reason::Length { .. }
+        | Reason::Mex { .. }
+        | Reason::Values { .. }
+        | Reason::SumNotZero { .. }
+        | Reason::EqualValues => value_line(r),
+        Reason::PeriodZero | Reason::NoRepeat { .. } | Reason::NotLeast { .. } => period_line(r),
+        Reason::NonzeroMove { .. }
+        | Reason::Itself { .. }
+        | Reason::OnlyAdds { .. }
+        | Reason::OneComponent { .. }
+        | Reason::CannotBecome { .. }
+        | Reason::ChangesMany { .. }
+        | Reason::Options { .. } => move_line(r),
+        Reason::SameRow { .. }
+        | Reason::TailsToHeads { .. }
+        | Reason::NotACoinMove { .. }
+        | Reason::RowNotZero { .. } => coin_line(r),
+        Reason::MisereRule { .. } | Reason::MisereMove { .. } | Reason::MisereNoMove { .. } => {
+            misere_line(r)
+        }
+    }
+}
+
+/// The lines of values: differences, mex, sums, and what a value means.
+fn value_line(r: &Reason) -> String {
+    match r {
         Reason::Why => "why:".into(),
         Reason::PAtZero => "a position is P exactly when its Grundy value is 0".into(),
         Reason::FirstDifference { n, expected, found } => {
@@ -21,6 +51,29 @@ pub fn line(r: &Reason) -> String {
             "why: {} (the least value not in the set)",
             mex_line(values, *mex)
         ),
+        Reason::Values {
+            a,
+            b,
+            values: (va, vb),
+        } => format!("{a} has value {va} and {b} has value {vb}"),
+        Reason::SumNotZero {
+            a,
+            b,
+            values: (va, vb),
+        } => format!(
+            "so {a} + {b} has value {va} xor {vb} = {}, not 0: it is an N-position, not a P-position",
+            va ^ vb
+        ),
+        Reason::EqualValues => {
+            "two games are equivalent exactly when their values are equal".into()
+        }
+        _ => unreachable!("`line` sends only its own reasons to `value_line`"),
+    }
+}
+
+/// The lines of a period that does not hold.
+fn period_line(r: &Reason) -> String {
+    match r {
         Reason::PeriodZero => "a period is at least 1".into(),
         Reason::NoRepeat {
             game,
@@ -40,6 +93,13 @@ pub fn line(r: &Reason) -> String {
         } => format!(
             "the values do repeat every {period} from n = {from}, but the pre-period and period are the least such: every {fq} from n = {fp}"
         ),
+        _ => unreachable!("`line` sends only its own reasons to `period_line`"),
+    }
+}
+
+/// The lines of a move claimed that is not one, or not a winning one.
+fn move_line(r: &Reason) -> String {
+    match r {
         Reason::NonzeroMove {
             to,
             position,
@@ -85,6 +145,13 @@ pub fn line(r: &Reason) -> String {
             changed.join(", ")
         ),
         Reason::Options(o) => options(o),
+        _ => unreachable!("`line` sends only its own reasons to `move_line`"),
+    }
+}
+
+/// The lines of coin moves.
+fn coin_line(r: &Reason) -> String {
+    match r {
         Reason::SameRow { to, position } => {
             format!("{to} is {position} itself: a move turns at least one coin")
         }
@@ -99,19 +166,13 @@ pub fn line(r: &Reason) -> String {
             "{} leaves {to}, of value {value}, not 0: the other player wins from it",
             turn(turned)
         ),
-        Reason::Values {
-            a,
-            b,
-            values: (va, vb),
-        } => format!("{a} has value {va} and {b} has value {vb}"),
-        Reason::SumNotZero {
-            a,
-            b,
-            values: (va, vb),
-        } => format!(
-            "so {a} + {b} has value {va} xor {vb} = {}, not 0: it is an N-position, not a P-position",
-            va ^ vb
-        ),
+        _ => unreachable!("`line` sends only its own reasons to `coin_line`"),
+    }
+}
+
+/// The lines of misère play.
+fn misere_line(r: &Reason) -> String {
+    match r {
         Reason::MisereRule(r) => format!("why: {}", super::misere::rule(r)),
         Reason::MisereMove { step, example } => misere_example(
             &format!(
@@ -121,9 +182,7 @@ pub fn line(r: &Reason) -> String {
             *example,
         ),
         Reason::MisereNoMove { example } => misere_example(super::misere::NO_MOVE, *example),
-        Reason::EqualValues => {
-            "two games are equivalent exactly when their values are equal".into()
-        }
+        _ => unreachable!("`line` sends only its own reasons to `misere_line`"),
     }
 }
 

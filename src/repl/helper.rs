@@ -94,27 +94,7 @@ pub fn complete(line: &str, pos: usize, names: &[(String, usize)]) -> Completion
     if let Some(rest) = lead.strip_prefix(':')
         && let Some((word, _)) = rest.split_once(char::is_whitespace)
     {
-        let start = before
-            .rfind(char::is_whitespace)
-            .map_or(before.len(), |i| i + 1);
-        let part = &before[start..];
-        let offer = |all: &[&str]| {
-            let words = all
-                .iter()
-                .filter(|t| t.starts_with(part))
-                .map(|t| t.to_string())
-                .collect();
-            Completion::Words(start, words)
-        };
-        return match word {
-            "load" | "l" => Completion::File {
-                in_string: place(before) == Place::String,
-            },
-            "help" | "h" | "?" => offer(&super::topics::topics()),
-            "time" => offer(&["on", "off"]),
-            "format" => offer(&["text", "json"]),
-            _ => Completion::Words(pos, Vec::new()),
-        };
+        return command_argument(before, pos, word);
     }
     match place(before) {
         Place::Code => {}
@@ -158,6 +138,46 @@ pub fn complete(line: &str, pos: usize, names: &[(String, usize)]) -> Completion
             .collect();
         return Completion::Words(start, words);
     }
+    let words = code_words(word, previous, next, space, names);
+    Completion::Words(start, words)
+}
+
+/// The completions of the argument of the command `word` (`:load FILE`,
+/// `:help TOPIC`, ...), at the end of `before`.
+fn command_argument(before: &str, pos: usize, word: &str) -> Completion {
+    let start = before
+        .rfind(char::is_whitespace)
+        .map_or(before.len(), |i| i + 1);
+    let part = &before[start..];
+    let offer = |all: &[&str]| {
+        let words = all
+            .iter()
+            .filter(|t| t.starts_with(part))
+            .map(|t| t.to_string())
+            .collect();
+        Completion::Words(start, words)
+    };
+    match word {
+        "load" | "l" => Completion::File {
+            in_string: place(before) == Place::String,
+        },
+        "help" | "h" | "?" => offer(&super::topics::topics()),
+        "time" => offer(&["on", "off"]),
+        "format" => offer(&["text", "json"]),
+        _ => Completion::Words(pos, Vec::new()),
+    }
+}
+
+/// The keywords, built-ins and defined names that start with `word` in
+/// code, after the word `previous`, each with what follows it (see
+/// [`complete`]); `next` is the character after the cursor.
+fn code_words(
+    word: &str,
+    previous: &str,
+    next: Option<char>,
+    space: &str,
+    names: &[(String, usize)],
+) -> Vec<String> {
     let alone = NAME_ALONE.contains(&previous);
     let new_name = NEW_NAME.contains(&previous);
     let call = if next == Some('(') { "" } else { "(" };
@@ -193,7 +213,7 @@ pub fn complete(line: &str, pos: usize, names: &[(String, usize)]) -> Completion
         .collect();
     words.sort();
     words.dedup();
-    Completion::Words(start, words)
+    words
 }
 
 /// Where the end of `before` lies: in code, in a string, in a comment.

@@ -94,6 +94,16 @@ impl ResolveError {
     pub fn diagnostic(self) -> Diagnostic {
         let kind = self.kind();
         match self {
+            e @ (ResolveError::UnknownName { .. } | ResolveError::Skipped { .. }) => {
+                e.name_words(kind)
+            }
+            e @ (ResolveError::Arity { .. } | ResolveError::Mismatch { .. }) => e.type_words(kind),
+        }
+    }
+
+    /// The words of names not defined, or whose definition failed.
+    fn name_words(self, kind: ErrorKind) -> Diagnostic {
+        match self {
             ResolveError::UnknownName {
                 src,
                 span,
@@ -112,6 +122,47 @@ impl ResolveError {
                     Meant::Nothing => "define it first with `game` or `let`".into(),
                 })
             }
+            ResolveError::Skipped {
+                src,
+                span,
+                via,
+                name,
+                failed,
+                place,
+            } => {
+                let message = match &via {
+                    Some(v) => {
+                        format!("skipped: `{v}` needs `{name}`, whose definition has an error")
+                    }
+                    None => {
+                        format!("skipped: `{name}` has no definition (its definition has an error)")
+                    }
+                };
+                let label = match &via {
+                    Some(v) => format!("`{v}` needs `{name}`"),
+                    None => format!("this needs `{name}`"),
+                };
+                let d = Diagnostic::error(kind, span, message)
+                    .at(src)
+                    .label(label)
+                    .hint(format!(
+                        "fix the definition of `{name}`; this statement then runs"
+                    ));
+                if failed.src == src {
+                    d.secondary(failed.range(), "the definition with the error")
+                } else {
+                    d.note(format!(
+                        "`{name}` is defined at {place}, which has an error"
+                    ))
+                }
+            }
+            _ => unreachable!("`diagnostic` sends only its own variants to `name_words`"),
+        }
+    }
+
+    /// The words of arguments and values of the wrong count or type.
+    fn type_words(self, kind: ErrorKind) -> Diagnostic {
+        match self {
             ResolveError::Arity {
                 src,
                 span,
@@ -156,40 +207,7 @@ impl ResolveError {
                 };
                 d.hint(hint)
             }
-            ResolveError::Skipped {
-                src,
-                span,
-                via,
-                name,
-                failed,
-                place,
-            } => {
-                let message = match &via {
-                    Some(v) => {
-                        format!("skipped: `{v}` needs `{name}`, whose definition has an error")
-                    }
-                    None => {
-                        format!("skipped: `{name}` has no definition (its definition has an error)")
-                    }
-                };
-                let label = match &via {
-                    Some(v) => format!("`{v}` needs `{name}`"),
-                    None => format!("this needs `{name}`"),
-                };
-                let d = Diagnostic::error(kind, span, message)
-                    .at(src)
-                    .label(label)
-                    .hint(format!(
-                        "fix the definition of `{name}`; this statement then runs"
-                    ));
-                if failed.src == src {
-                    d.secondary(failed.range(), "the definition with the error")
-                } else {
-                    d.note(format!(
-                        "`{name}` is defined at {place}, which has an error"
-                    ))
-                }
-            }
+            _ => unreachable!("`diagnostic` sends only its own variants to `type_words`"),
         }
     }
 }

@@ -127,130 +127,9 @@ impl Checker<'_> {
         let loc = self.loc(&s.span);
         match &s.kind {
             StmtKind::Error(_) => {}
-            StmtKind::Game { name, params, body } => {
-                let Some(&(id, _)) = self.unit_games.get(&name.text) else {
-                    return Ok(()); // reported when declared
-                };
-                self.check_game_name(name)?;
-                for (i, p) in params.iter().enumerate() {
-                    if params[..i].iter().any(|q| q.text == p.text) {
-                        return Err(self
-                            .err(
-                                ErrorKind::Definition,
-                                &p.span,
-                                format!("parameter `{}` appears twice", p.text),
-                            )
-                            .label("a second parameter of this name")
-                            .secondary(
-                                params[..i]
-                                    .iter()
-                                    .find(|q| q.text == p.text)
-                                    .map_or(p.span.clone(), |q| q.span.clone()),
-                                "the first",
-                            ));
-                    }
-                    self.bind_local(&p.text);
-                }
-                let mut vertices = Vec::new();
-                let (kind, params) = if let Some(b) = self.builtin_game(body)? {
-                    if let Some(p) = params.first() {
-                        return Err(self
-                            .err(ErrorKind::Definition, &p.span, "a built-in coin game has no parameters to write")
-                            .label("a parameter")
-                            .hint(format!(
-                                "write `game {} = ...`; its positions are `{}(n)` and rows `{}(\"THHTH\")`",
-                                name.text, name.text, name.text
-                            )));
-                    }
-                    let span = match body {
-                        Body::Words(_, _, span) => span.clone(),
-                        Body::Expr(e) => e.span.clone(),
-                        _ => name.span.clone(),
-                    };
-                    self.max_locals = self.max_locals.max(super::coins::SLOTS);
-                    self.unit_vertices.remove(&name.text);
-                    match (self.builtin_rule(id, &b, &span), &b) {
-                        (Some(rule), _) => (DefKind::Rule(rule), vec!["n".to_string()]),
-                        (None, super::coins::Builtin::Product(f, g)) => (
-                            DefKind::Product(*f, *g),
-                            vec!["x".to_string(), "y".to_string()],
-                        ),
-                        (None, _) => unreachable!("only a product has no rule"),
-                    }
-                } else {
-                    self.plain_body(id, name, params, body, &mut vertices)?
-                };
-                let defined = Defined {
-                    id,
-                    def: GameDef {
-                        name: name.text.clone(),
-                        params,
-                        loc: self.loc(&name.span),
-                        kind,
-                        slots: self.max_locals,
-                        vertices,
-                    },
-                    uses: std::mem::take(&mut self.uses),
-                    failure: None,
-                };
-                self.place_definition(name, defined, unit);
-            }
-            StmtKind::Let(name, e) => {
-                self.check_let_name(name)?;
-                let zero_set = self.zero_set_literal(e);
-                let value = match self.infer(e) {
-                    _ if zero_set.is_some() => Typed::IntSet(self.int_set(e)?),
-                    Type::Int => Typed::Int(self.int(e)?),
-                    Type::IntSet => Typed::IntSet(self.int_set(e)?),
-                    Type::Game => Typed::Game(self.game(e)?),
-                    Type::Cond => {
-                        return Err(self
-                            .err(
-                                ErrorKind::Type,
-                                &e.span,
-                                "a condition cannot be bound to a name",
-                            )
-                            .label("this is a condition")
-                            .hint("`let` binds games, integers and sets of integers"));
-                    }
-                };
-                let t = match value {
-                    Typed::Int(_) => Type::Int,
-                    Typed::IntSet(_) => Type::IntSet,
-                    Typed::Game(_) => Type::Game,
-                };
-                let id = self.next_global;
-                self.next_global += 1;
-                if let Some(has_zero) = zero_set {
-                    self.unit_zero_sets.insert(id, has_zero);
-                }
-                self.unit_failed.remove(&name.text);
-                self.unit_globals.insert(name.text.clone(), (id, t));
-                self.let_sites
-                    .insert(name.text.clone(), self.loc(&name.span));
-                unit.actions.push(Action::Let {
-                    name: name.text.clone(),
-                    at: self.loc(&name.span),
-                    id,
-                    value,
-                });
-            }
-            StmtKind::Set(name, e) => {
-                let Some(&(_, setting, _)) = Setting::ALL.iter().find(|(n, _, _)| *n == name.text)
-                else {
-                    let known: Vec<&str> = Setting::ALL.iter().map(|s| s.0).collect();
-                    return Err(self
-                        .err(
-                            ErrorKind::UnknownName,
-                            &name.span,
-                            format!("unknown setting `{}`", name.text),
-                        )
-                        .label("not a setting")
-                        .hint(format!("settings: {}", known.join(", "))));
-                };
-                let value = self.int(e)?;
-                unit.actions.push(Action::Set { setting, value });
-            }
+            StmtKind::Game { name, params, body } => self.game_stmt(name, params, body, unit)?,
+            StmtKind::Let(name, e) => self.let_stmt(name, e, unit)?,
+            StmtKind::Set(name, e) => self.set_stmt(name, e, unit)?,
             StmtKind::Query(q) => {
                 let query = self.query(q)?;
                 unit.actions.push(Action::Query { query, loc });
@@ -270,26 +149,192 @@ impl Checker<'_> {
                 });
             }
             StmtKind::Expr(e) => {
-                let value = match self.infer(e) {
-                    _ if self.zero_set_literal(e).is_some() => Typed::Game(self.game(e)?),
-                    Type::Int => Typed::Int(self.int(e)?),
-                    Type::IntSet => Typed::IntSet(self.int_set(e)?),
-                    Type::Cond => {
-                        return Err(self
-                            .err(
-                                ErrorKind::Type,
-                                &e.span,
-                                "a condition on its own has no value to show",
-                            )
-                            .label("this is a condition")
-                            .hint("conditions belong after `if` in a set builder"));
-                    }
-                    Type::Game => Typed::Game(self.game(e)?),
-                };
+                let value = self.shown(e)?;
                 unit.actions.push(Action::Show(value, loc));
             }
         }
         Ok(())
+    }
+
+    /// `game NAME(PARAMS) = BODY`: the definition, placed in the unit.
+    fn game_stmt(
+        &mut self,
+        name: &ast::Name,
+        params: &[ast::Name],
+        body: &Body,
+        unit: &mut Unit,
+    ) -> R<()> {
+        let Some(&(id, _)) = self.unit_games.get(&name.text) else {
+            return Ok(()); // reported when declared
+        };
+        self.check_game_name(name)?;
+        self.bind_params(params)?;
+        let mut vertices = Vec::new();
+        let (kind, params) = if let Some(b) = self.builtin_game(body)? {
+            self.builtin_def(id, name, params, body, &b)?
+        } else {
+            self.plain_body(id, name, params, body, &mut vertices)?
+        };
+        let defined = Defined {
+            id,
+            def: GameDef {
+                name: name.text.clone(),
+                params,
+                loc: self.loc(&name.span),
+                kind,
+                slots: self.max_locals,
+                vertices,
+            },
+            uses: std::mem::take(&mut self.uses),
+            failure: None,
+        };
+        self.place_definition(name, defined, unit);
+        Ok(())
+    }
+
+    /// A game's parameters, bound as locals; no name may appear twice.
+    fn bind_params(&mut self, params: &[ast::Name]) -> R<()> {
+        for (i, p) in params.iter().enumerate() {
+            if params[..i].iter().any(|q| q.text == p.text) {
+                return Err(self
+                    .err(
+                        ErrorKind::Definition,
+                        &p.span,
+                        format!("parameter `{}` appears twice", p.text),
+                    )
+                    .label("a second parameter of this name")
+                    .secondary(
+                        params[..i]
+                            .iter()
+                            .find(|q| q.text == p.text)
+                            .map_or(p.span.clone(), |q| q.span.clone()),
+                        "the first",
+                    ));
+            }
+            self.bind_local(&p.text);
+        }
+        Ok(())
+    }
+
+    /// A built-in coin game (`mock turtles`, `product(g, h)`, ...): its
+    /// kind and the parameters of its positions.
+    fn builtin_def(
+        &mut self,
+        id: crate::ir::GameId,
+        name: &ast::Name,
+        params: &[ast::Name],
+        body: &Body,
+        b: &super::coins::Builtin,
+    ) -> R<(DefKind, Vec<String>)> {
+        if let Some(p) = params.first() {
+            return Err(self
+                .err(
+                    ErrorKind::Definition,
+                    &p.span,
+                    "a built-in coin game has no parameters to write",
+                )
+                .label("a parameter")
+                .hint(format!(
+                    "write `game {} = ...`; its positions are `{}(n)` and rows `{}(\"THHTH\")`",
+                    name.text, name.text, name.text
+                )));
+        }
+        let span = match body {
+            Body::Words(_, _, span) => span.clone(),
+            Body::Expr(e) => e.span.clone(),
+            _ => name.span.clone(),
+        };
+        self.max_locals = self.max_locals.max(super::coins::SLOTS);
+        self.unit_vertices.remove(&name.text);
+        Ok(match (self.builtin_rule(id, b, &span), b) {
+            (Some(rule), _) => (DefKind::Rule(rule), vec!["n".to_string()]),
+            (None, super::coins::Builtin::Product(f, g)) => (
+                DefKind::Product(*f, *g),
+                vec!["x".to_string(), "y".to_string()],
+            ),
+            (None, _) => unreachable!("only a product has no rule"),
+        })
+    }
+
+    /// `let NAME = E`: a game, an integer or a set of integers, bound.
+    fn let_stmt(&mut self, name: &ast::Name, e: &ast::Expr, unit: &mut Unit) -> R<()> {
+        self.check_let_name(name)?;
+        let zero_set = self.zero_set_literal(e);
+        let value = match self.infer(e) {
+            _ if zero_set.is_some() => Typed::IntSet(self.int_set(e)?),
+            Type::Int => Typed::Int(self.int(e)?),
+            Type::IntSet => Typed::IntSet(self.int_set(e)?),
+            Type::Game => Typed::Game(self.game(e)?),
+            Type::Cond => {
+                return Err(self
+                    .err(
+                        ErrorKind::Type,
+                        &e.span,
+                        "a condition cannot be bound to a name",
+                    )
+                    .label("this is a condition")
+                    .hint("`let` binds games, integers and sets of integers"));
+            }
+        };
+        let t = match value {
+            Typed::Int(_) => Type::Int,
+            Typed::IntSet(_) => Type::IntSet,
+            Typed::Game(_) => Type::Game,
+        };
+        let id = self.next_global;
+        self.next_global += 1;
+        if let Some(has_zero) = zero_set {
+            self.unit_zero_sets.insert(id, has_zero);
+        }
+        self.unit_failed.remove(&name.text);
+        self.unit_globals.insert(name.text.clone(), (id, t));
+        self.let_sites
+            .insert(name.text.clone(), self.loc(&name.span));
+        unit.actions.push(Action::Let {
+            name: name.text.clone(),
+            at: self.loc(&name.span),
+            id,
+            value,
+        });
+        Ok(())
+    }
+
+    /// `set NAME = E`: a known setting, given an integer.
+    fn set_stmt(&mut self, name: &ast::Name, e: &ast::Expr, unit: &mut Unit) -> R<()> {
+        let Some(&(_, setting, _)) = Setting::ALL.iter().find(|(n, _, _)| *n == name.text) else {
+            let known: Vec<&str> = Setting::ALL.iter().map(|s| s.0).collect();
+            return Err(self
+                .err(
+                    ErrorKind::UnknownName,
+                    &name.span,
+                    format!("unknown setting `{}`", name.text),
+                )
+                .label("not a setting")
+                .hint(format!("settings: {}", known.join(", "))));
+        };
+        let value = self.int(e)?;
+        unit.actions.push(Action::Set { setting, value });
+        Ok(())
+    }
+
+    /// An expression on its own, as the value it shows.
+    fn shown(&mut self, e: &ast::Expr) -> R<Typed> {
+        Ok(match self.infer(e) {
+            _ if self.zero_set_literal(e).is_some() => Typed::Game(self.game(e)?),
+            Type::Int => Typed::Int(self.int(e)?),
+            Type::IntSet => Typed::IntSet(self.int_set(e)?),
+            Type::Cond => {
+                return Err(self
+                    .err(
+                        ErrorKind::Type,
+                        &e.span,
+                        "a condition on its own has no value to show",
+                    )
+                    .label("this is a condition")
+                    .hint("conditions belong after `if` in a set builder"));
+            }
+            Type::Game => Typed::Game(self.game(e)?),
+        })
     }
 
     /// `{}` and `{0}` (or a name bound to one) read as a game or as a set of

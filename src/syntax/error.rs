@@ -60,6 +60,22 @@ impl LexError {
     /// The words of the error: the one place the lexer's errors are worded.
     pub fn diagnostic(self) -> Diagnostic {
         let kind = self.kind();
+        match self {
+            e @ (LexError::OpenString { .. }
+            | LexError::IntegerTooLarge { .. }
+            | LexError::Scientific { .. }) => e.literal_words(kind),
+            e @ (LexError::NestedTooDeeply { .. }
+            | LexError::Mismatched { .. }
+            | LexError::Unmatched { .. }
+            | LexError::Unclosed { .. }) => e.bracket_words(kind),
+            e @ (LexError::Lookalike { .. }
+            | LexError::ReplCommand { .. }
+            | LexError::BadChars { .. }) => e.character_words(kind),
+        }
+    }
+
+    /// The words of strings and numbers that do not lex.
+    fn literal_words(self, kind: ErrorKind) -> Diagnostic {
         let d = |span: Range<usize>, message: String| Diagnostic::error(kind, span, message);
         match self {
             LexError::OpenString { span } => d(span, "this string has no closing `\"`".into())
@@ -71,6 +87,26 @@ impl LexError {
                     "integers are unsigned 64-bit: at most {}",
                     u64::MAX
                 )),
+            LexError::Scientific { span, text } => {
+                let (mantissa, exp) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
+                let exp = &exp[1..];
+                let power = if mantissa == "1" {
+                    format!("10^{exp}")
+                } else {
+                    format!("{mantissa} * 10^{exp}")
+                };
+                d(span, format!("`{text}` is not an integer"))
+                    .label("scientific notation is not part of the language")
+                    .hint(format!("write `{power}` for {text}"))
+            }
+            _ => unreachable!("`diagnostic` sends only its own variants to `literal_words`"),
+        }
+    }
+
+    /// The words of brackets that do not pair up.
+    fn bracket_words(self, kind: ErrorKind) -> Diagnostic {
+        let d = |span: Range<usize>, message: String| Diagnostic::error(kind, span, message);
+        match self {
             LexError::NestedTooDeeply { span } => d(span, "brackets nested too deeply".into())
                 .label(format!("more than {MAX_NESTING} levels"))
                 .hint("name the inner parts with `let` and use the names"),
@@ -97,18 +133,14 @@ impl LexError {
                     None => d.hint("a statement continues across lines while a bracket is open"),
                 }
             }
-            LexError::Scientific { span, text } => {
-                let (mantissa, exp) = text.split_at(text.find(['e', 'E']).unwrap_or(text.len()));
-                let exp = &exp[1..];
-                let power = if mantissa == "1" {
-                    format!("10^{exp}")
-                } else {
-                    format!("{mantissa} * 10^{exp}")
-                };
-                d(span, format!("`{text}` is not an integer"))
-                    .label("scientific notation is not part of the language")
-                    .hint(format!("write `{power}` for {text}"))
-            }
+            _ => unreachable!("`diagnostic` sends only its own variants to `bracket_words`"),
+        }
+    }
+
+    /// The words of characters that are not part of the language.
+    fn character_words(self, kind: ErrorKind) -> Diagnostic {
+        let d = |span: Range<usize>, message: String| Diagnostic::error(kind, span, message);
+        match self {
             LexError::Lookalike { span, what, ascii } => {
                 let hint = match ascii {
                     "+" => "a sum of games is written with `+`: `*3 + *5` has the value 3 xor 5 (the nim-sum)".to_string(),
@@ -168,6 +200,7 @@ impl LexError {
                 .label("not part of the language")
                 .hint(hint)
             }
+            _ => unreachable!("`diagnostic` sends only its own variants to `character_words`"),
         }
     }
 }

@@ -150,7 +150,6 @@ impl Slip<'_> {
     fn diagnose(&self) -> Diagnostic {
         let before = self.before();
         let first = before.first().map(|t| &t.1);
-        let prev = before.last();
         if let Some(d) = self.misspelt_keyword(before) {
             return d;
         }
@@ -162,7 +161,6 @@ impl Slip<'_> {
         {
             return d;
         }
-        let (l, r, tok) = (self.l, self.r, self.tok);
         // inside a Hackenbush picture: an edge with an end missing
         let open_picture = before
             .iter()
@@ -173,17 +171,30 @@ impl Slip<'_> {
                 "an edge joins two vertices, as in `0-1` (a path `0-1-2`); vertices are integers and 0 is the ground",
             );
         }
-        match (tok, prev) {
+        if let Some(d) = self.range_slip(before) {
+            return d;
+        }
+        self.token_slip(before)
+    }
+
+    /// A range with `..` missing: `sequence s 0 14`, `sequence s 14`,
+    /// `table nimsum 16 16`.
+    fn range_slip(&self, before: &[Spanned]) -> Option<Diagnostic> {
+        let first = before.first().map(|t| &t.1);
+        let (r, tok) = (self.r, self.tok);
+        Some(match (tok, before.last()) {
             // `sequence s 0 14`, `table nimsum 16 16`
             (Tok::Int(b), Some((pl, Tok::Int(a), _))) if self.expects("..") => {
                 let table = first == Some(&Tok::Table);
                 if table && before.iter().all(|t| t.1 != Tok::DotDot) {
-                    return Diagnostic::error(ErrorKind::Parse, *pl..r, "`table` takes two ranges")
-                        .label(format!("write `0..{a} 0..{b}`"))
-                        .hint(format!(
-                            "rows then columns, each a range: `table {} 0..{a} 0..{b}`",
-                            self.game_word(before)
-                        ));
+                    return Some(
+                        Diagnostic::error(ErrorKind::Parse, *pl..r, "`table` takes two ranges")
+                            .label(format!("write `0..{a} 0..{b}`"))
+                            .hint(format!(
+                                "rows then columns, each a range: `table {} 0..{a} 0..{b}`",
+                                self.game_word(before)
+                            )),
+                    );
                 }
                 Diagnostic::error(ErrorKind::Parse, *pl..r, "a range needs `..` between its ends")
                     .label(format!("write `{a}..{b}`"))
@@ -199,6 +210,15 @@ impl Slip<'_> {
                         "write `0..{a}` for 0 up to {a} (without {a}), or `0..={a}` to include it"
                     ))
             }
+            _ => return None,
+        })
+    }
+
+    /// A slip at the unexpected token, read from it and the one before.
+    fn token_slip(&self, before: &[Spanned]) -> Diagnostic {
+        let prev = before.last();
+        let (l, r, tok) = (self.l, self.r, self.tok);
+        match (tok, prev) {
             // `outcome nim 3`, `grundy kayles 5`
             (Tok::Int(n), Some((pl, Tok::Ident(name), _))) => {
                 Diagnostic::error(ErrorKind::Parse, *pl..r, format!("`{name} {n}` is two things in a row"))

@@ -189,3 +189,96 @@ fn the_repl_asks_the_session_through_methods() {
         found.join("\n")
     );
 }
+
+/// The name of the function a line opens, when it opens one: a line
+/// `INDENT [pub[(..)] ][const ][unsafe ]fn NAME` that does not end in `;`.
+/// Gives the indentation and the name.
+fn opens_function(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_start();
+    let indent = &line[..line.len() - rest.len()];
+    let mut rest = rest;
+    if let Some(after) = rest.strip_prefix("pub") {
+        if let Some(after) = after.strip_prefix(' ') {
+            rest = after;
+        } else if after.starts_with('(') {
+            let close = after.find(')')?;
+            rest = after[close + 1..].strip_prefix(' ')?;
+        }
+    }
+    rest = rest.strip_prefix("const ").unwrap_or(rest);
+    rest = rest.strip_prefix("unsafe ").unwrap_or(rest);
+    let after = rest.strip_prefix("fn ")?;
+    let name_len = after
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(after.len());
+    if name_len == 0 || line.trim_end().ends_with(';') {
+        return None;
+    }
+    Some((indent, &after[..name_len]))
+}
+
+/// Every function of `src/**/*.rs` longer than `limit` lines, counted from
+/// its `fn` line to the first later line that is its indentation and `}`,
+/// as `LINES file NAME`, longest first.
+fn long_functions(src: &Path, limit: usize) -> Vec<String> {
+    let mut all = Vec::new();
+    files(src, &mut all);
+    let mut found = Vec::new();
+    for path in all {
+        let rel = path.strip_prefix(src).expect("under src");
+        let text = std::fs::read_to_string(&path).expect("a source file");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some((indent, name)) = opens_function(line) else {
+                continue;
+            };
+            let close = format!("{indent}}}");
+            let end = (i + 1..lines.len())
+                .find(|&j| lines[j] == close)
+                .unwrap_or(lines.len() - 1);
+            let length = end - i + 1;
+            if length > limit {
+                found.push((length, format!("{}", rel.display()), name.to_string()));
+            }
+        }
+    }
+    found.sort_by(|a, b| b.cmp(a));
+    found
+        .into_iter()
+        .map(|(n, file, name)| format!("{n} {file} {name}"))
+        .collect()
+}
+
+/// A function reads in one sitting: none in `src/` is over 100 lines.
+const LONGEST_FUNCTION: usize = 100;
+
+#[test]
+fn no_function_is_over_a_hundred_lines() {
+    let found = long_functions(&src(), LONGEST_FUNCTION);
+    assert!(
+        found.is_empty(),
+        "functions over {LONGEST_FUNCTION} lines:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn a_long_function_added_back_is_found() {
+    // a copy of src/ with one long function put back: the test must see it
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let copy = dir.path().join("src");
+    copy_tree(&src(), &copy);
+    let hints = copy.join("syntax/hints.rs");
+    let text = std::fs::read_to_string(&hints).expect("hints.rs");
+    let body = "    let _ = 0;\n".repeat(LONGEST_FUNCTION);
+    let long = format!("pub(crate) fn far_too_long() {{\n{body}}}\n");
+    std::fs::write(&hints, format!("{text}\n{long}")).expect("written");
+    let found = long_functions(&copy, LONGEST_FUNCTION);
+    assert_eq!(
+        found,
+        [format!(
+            "{} syntax/hints.rs far_too_long",
+            LONGEST_FUNCTION + 2
+        )]
+    );
+}

@@ -466,6 +466,18 @@ impl Split {
     /// The value from the rare positions, then a scan of all splits for
     /// the rare values below it that are still missing.
     fn value_rc<T: Cell>(&mut self, vals: &[T], seen: &mut [u8], work: &mut u64) -> usize {
+        self.mark_rare_splits(vals, seen, work);
+        let c = self.least_common(seen);
+        if self.targets.is_empty() {
+            return c;
+        }
+        self.scan_for_targets(vals, seen, c, work)
+    }
+
+    /// Marks the values of the splits with a rare part, for every digit
+    /// that splits a heap into two.
+    #[inline]
+    fn mark_rare_splits<T: Cell>(&self, vals: &[T], seen: &mut [u8], work: &mut u64) {
         let n = vals.len();
         let mask = seen.len() - 1;
         let rare = &self.rc.rare;
@@ -486,6 +498,12 @@ impl Split {
             }
             *work += end as u64;
         }
+    }
+
+    /// The least common value not reached in `seen`; the values below it
+    /// not reached (rare ones) become `self.targets`.
+    #[inline]
+    fn least_common(&mut self, seen: &[u8]) -> usize {
         // the least common value not reached is the answer, unless a rare
         // value below it is not reached at all
         self.targets.clear();
@@ -507,7 +525,7 @@ impl Split {
                 self.targets.push(v as u32);
             }
         }
-        let c = match found {
+        match found {
             Some(v) => v,
             None => {
                 // every value below the classified ones is reached or rare
@@ -522,10 +540,20 @@ impl Split {
                     c += 1;
                 }
             }
-        };
-        if self.targets.is_empty() {
-            return c;
         }
+    }
+
+    /// Scans all splits, in blocks, until every rare target below `c` is
+    /// reached: the value is `c`, or else the least target never reached.
+    #[inline]
+    fn scan_for_targets<T: Cell>(
+        &mut self,
+        vals: &[T],
+        seen: &mut [u8],
+        c: usize,
+        work: &mut u64,
+    ) -> usize {
+        let n = vals.len();
         // all splits, all digits side by side, in blocks, until every rare
         // target is found
         let Some(&k0) = self.two.first() else {

@@ -18,7 +18,7 @@ use super::observe::observed;
 use super::saltus::{provable, saltus_proof};
 use super::theorem::theorem_check;
 use crate::engine::code::Code;
-use crate::engine::heap::{Allowance, ExtendError, HeapTable, Slice, wide};
+use crate::engine::heap::{Allowance, Cell, ExtendError, HeapTable, Slice, wide};
 use crate::engine::rule::HeapRule;
 use crate::engine::{Interrupted, Watch};
 
@@ -276,70 +276,15 @@ fn subtraction(
         // windows too wide to be compared within any sensible limit
         return Ok(None);
     }
-    let mut seen: FxHashMap<u64, u64> = FxHashMap::default();
-    // the windows seen take about this much each (key, start, the map's slack)
-    const SEEN_BYTES: u64 = 32;
-    let mut clashes: Vec<(u64, u64)> = Vec::new();
-    let mut next_window = 0u64; // first window not yet looked at
-    let mut hash = 0u64;
-    const B: u64 = 0x100_0000_01B3;
-    // B^(w-1), to take the oldest value out of the rolling hash
-    let top = B.wrapping_pow((width - 1) as u32);
+    let mut windows = Windows::new(width);
     let mut target = limit.min(width.saturating_mul(4).max(255));
     loop {
         let n = grow(table, target, allow, false, watch)?;
         let spare = allow
             .memory
             .saturating_sub(table.memory_estimate(n.saturating_sub(1)));
-        let most_windows = usize::try_from(spare / SEEN_BYTES).unwrap_or(usize::MAX);
-        let mut full = false;
-        let found = with_values!(table, n, |v| {
-            let mut found = None;
-            let w = width as usize;
-            let mut i = next_window as usize;
-            while i + w <= v.len() {
-                if i.is_multiple_of(65_536) {
-                    watch.tick(i as u64, v.len() as u64)?;
-                }
-                if i == 0 {
-                    hash = v[..w]
-                        .iter()
-                        .fold(0u64, |h, x| h.wrapping_mul(B).wrapping_add(wide(*x) + 1));
-                } else {
-                    let out = wide(v[i - 1]) + 1;
-                    let inn = wide(v[i + w - 1]) + 1;
-                    hash = hash
-                        .wrapping_sub(out.wrapping_mul(top))
-                        .wrapping_mul(B)
-                        .wrapping_add(inn);
-                }
-                if seen.len() >= most_windows {
-                    // no room to remember more windows: no proof here
-                    full = true;
-                    break;
-                }
-                let key = hash ^ (hash >> 29);
-                let same = |j: u64| v[j as usize..j as usize + w] == v[i..i + w];
-                match seen.get(&key) {
-                    None => {
-                        seen.insert(key, i as u64);
-                    }
-                    Some(&j) if same(j) => {
-                        found = Some((j, i as u64));
-                    }
-                    Some(_) => match clashes.iter().find(|&&(k, j)| k == key && same(j)) {
-                        Some(&(_, j)) => found = Some((j, i as u64)),
-                        None => clashes.push((key, i as u64)),
-                    },
-                }
-                if found.is_some() {
-                    break;
-                }
-                i += 1;
-            }
-            next_window = i as u64;
-            found
-        });
+        let most_windows = usize::try_from(spare / Windows::SEEN_BYTES).unwrap_or(usize::MAX);
+        let (found, full) = with_values!(table, n, |v| windows.scan(v, most_windows, watch)?);
         if let Some((i, j)) = found {
             return Ok(Some(Period {
                 preperiod: i,
@@ -352,6 +297,102 @@ fn subtraction(
             return Ok(None);
         }
         target = n.saturating_mul(2).saturating_sub(1).min(limit);
+    }
+}
+
+/// The windows of `width` values of a subtraction game looked at so far,
+/// by a rolling hash of their values.
+struct Windows {
+    width: u64,
+    /// The first window at each hash key.
+    seen: FxHashMap<u64, u64>,
+    /// Later windows whose key is an earlier, different window's.
+    clashes: Vec<(u64, u64)>,
+    /// The first window not yet looked at.
+    next: u64,
+    /// The hash of the window before `next`.
+    hash: u64,
+    /// B^(w-1), to take the oldest value out of the rolling hash.
+    top: u64,
+}
+
+impl Windows {
+    /// The windows seen take about this much each (key, start, the map's
+    /// slack).
+    const SEEN_BYTES: u64 = 32;
+    const B: u64 = 0x100_0000_01B3;
+
+    fn new(width: u64) -> Windows {
+        Windows {
+            width,
+            seen: FxHashMap::default(),
+            clashes: Vec::new(),
+            next: 0,
+            hash: 0,
+            top: Self::B.wrapping_pow((width - 1) as u32),
+        }
+    }
+
+    /// Looks at the windows from `self.next` on in `v`: the first window
+    /// equal to an earlier one, as (earlier start, start), and whether
+    /// `most_windows` were seen first (no room to look further).
+    #[inline]
+    fn scan<T: Cell>(
+        &mut self,
+        v: &[T],
+        most_windows: usize,
+        watch: &mut dyn Watch,
+    ) -> Result<(Option<(u64, u64)>, bool), Interrupted> {
+        const B: u64 = Windows::B;
+        let (seen, clashes, top) = (&mut self.seen, &mut self.clashes, self.top);
+        let mut hash = self.hash;
+        let mut full = false;
+        let mut found = None;
+        let w = self.width as usize;
+        let mut i = self.next as usize;
+        while i + w <= v.len() {
+            if i.is_multiple_of(65_536) {
+                watch.tick(i as u64, v.len() as u64)?;
+            }
+            if i == 0 {
+                hash = v[..w]
+                    .iter()
+                    .fold(0u64, |h, x| h.wrapping_mul(B).wrapping_add(wide(*x) + 1));
+            } else {
+                let out = wide(v[i - 1]) + 1;
+                let inn = wide(v[i + w - 1]) + 1;
+                hash = hash
+                    .wrapping_sub(out.wrapping_mul(top))
+                    .wrapping_mul(B)
+                    .wrapping_add(inn);
+            }
+            if seen.len() >= most_windows {
+                // no room to remember more windows: no proof here
+                full = true;
+                break;
+            }
+            let key = hash ^ (hash >> 29);
+            let same = |j: u64| v[j as usize..j as usize + w] == v[i..i + w];
+            match seen.get(&key) {
+                None => {
+                    seen.insert(key, i as u64);
+                }
+                Some(&j) if same(j) => {
+                    found = Some((j, i as u64));
+                }
+                Some(_) => match clashes.iter().find(|&&(k, j)| k == key && same(j)) {
+                    Some(&(_, j)) => found = Some((j, i as u64)),
+                    None => clashes.push((key, i as u64)),
+                },
+            }
+            if found.is_some() {
+                break;
+            }
+            i += 1;
+        }
+        self.hash = hash;
+        self.next = i as u64;
+        Ok((found, full))
     }
 }
 

@@ -53,8 +53,10 @@ pub use read::period_from;
 use super::files::{cannot_write, writable};
 use super::{FileFormat, PeriodFound, RareFound, Researched, range_bounds};
 use crate::engine::heap::{Allowance, Census, ExtendError, HeapTable, NoCensus, WARM_UP};
+use crate::engine::rule::HeapRule;
 use crate::engine::{Interrupted, Watch};
-use crate::eval::{Defs, EvalError, Store};
+use crate::eval::family::Families;
+use crate::eval::{Defs, EvalError, Limits, Store};
 use crate::ir::ResearchIr;
 use crate::query::error::{QueryError, ValuesProblem};
 use digest::Digest;
@@ -169,7 +171,106 @@ impl Drop for RunWatch<'_> {
     }
 }
 
+/// What a research run was asked for, checked: the family's rule, the
+/// range, the kind of file, and the header of a values file to resume.
+struct Asked {
+    name: String,
+    rule: HeapRule,
+    rule_text: String,
+    first: u64,
+    count: u64,
+    last: u64,
+    format: FileFormat,
+    existing: Option<Header>,
+}
+
 pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched, EvalError> {
+    let game = r.game;
+    let asked = check(defs, store, r)?;
+    let Asked {
+        ref name,
+        first,
+        count,
+        last,
+        ..
+    } = asked;
+    let path = Path::new(&r.file);
+    // a temporary file left by a run killed while it wrote one
+    let _ = std::fs::remove_file(file::temporary(path));
+    let _ = std::fs::remove_file(export::wider_temporary(path));
+
+    let held = store
+        .families
+        .held_except(game)
+        .saturating_add(store.families.others);
+    let limits = store.limits;
+    let mut watch = RunWatch {
+        inner: &mut *store.ticker.watch,
+        end: last.saturating_add(1),
+    };
+    watch.counting("values");
+    warm_up(&mut store.families, r, name, last, &limits, &mut watch)?;
+    let Some(family) = store.families.get_mut(game) else {
+        return Err(not_a_family(r, name));
+    };
+    let table = &mut family.table;
+    make_room(table, name, last, held, &limits)?;
+
+    // The values the file has, read back: checked against the table where
+    // it has them, handed to it where it does not.
+    let resumed = asked
+        .existing
+        .as_ref()
+        .map(|h| first.saturating_add(h.count));
+    let mut seen = Seen {
+        digest: Digest::default(),
+        census: Census::for_rule(&asked.rule),
+    };
+    // the next heap whose value the file needs
+    let next = match &asked.existing {
+        Some(h) => resume(r, h, count, table, &mut seen, &mut watch, &limits)?,
+        None => first,
+    };
+    watch.counting("values");
+
+    let (width, bytes) = match open(r, &asked)? {
+        Err(done) => done,
+        Ok(mut out) => {
+            write_all(
+                r, &asked, table, &mut out, next, &mut seen, &mut watch, &limits,
+            )?;
+            out.finish().map_err(|e| failed(r, &e))?
+        }
+    };
+    let rare = rare_found(table, first, &mut seen, &mut watch)?;
+    let largest = (seen.digest.largest, seen.digest.at.unwrap_or(first));
+    Ok(Researched {
+        game: asked.name,
+        rule: asked.rule_text,
+        file: r.file.clone(),
+        format: asked.format,
+        from: first,
+        to: last,
+        resumed,
+        width,
+        bytes,
+        rare,
+        largest,
+        period: table.proven().map(|p| PeriodFound {
+            pre_period: p.preperiod,
+            period: p.period,
+            saltus: (p.saltus > 0).then_some(p.saltus),
+            proven: true,
+        }),
+        checksum: seen.digest.checksum(),
+    })
+}
+
+/// Checks what a run asks for before it starts: run from the command
+/// line, of a family valued by a heap table, into a file that can be
+/// written; a values file already there must be of the same rule and
+/// start at the same heap.
+fn check(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Asked, EvalError> {
     let game = r.game;
     let name = defs.games[game].name.clone();
     if store.sandbox.is_some() || store.files.is_some() {
@@ -216,103 +317,125 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
             return Err(other_start(r, &name, h, first, last));
         }
     }
-    // a temporary file left by a run killed while it wrote one
-    let _ = std::fs::remove_file(file::temporary(path));
-    let _ = std::fs::remove_file(export::wider_temporary(path));
+    Ok(Asked {
+        name,
+        rule,
+        rule_text,
+        first,
+        count,
+        last,
+        format,
+        existing,
+    })
+}
 
-    let held = store
-        .families
-        .held_except(game)
-        .saturating_add(store.families.others);
-    let limits = store.limits;
-    let mut watch = RunWatch {
-        inner: &mut *store.ticker.watch,
-        end: last.saturating_add(1),
-    };
-    watch.counting("values");
-    let Some(family) = store.families.get_mut(game) else {
-        return Err(not_a_family(r, &name));
+/// The first values are cheap and teach the table its costs (for the
+/// memory estimate); a period proven now, or by a short search (values
+/// up to SHORT_SEARCH), makes every later value a copy, and the table
+/// need not grow. Later proofs of the octal periodicity theorem are
+/// found as the run goes.
+fn warm_up(
+    families: &mut Families,
+    r: &ResearchIr,
+    name: &str,
+    last: u64,
+    limits: &Limits,
+    watch: &mut dyn Watch,
+) -> Result<(), EvalError> {
+    let game = r.game;
+    let Some(family) = families.get_mut(game) else {
+        return Err(not_a_family(r, name));
     };
     family.table.set_threads(limits.threads as usize);
-    // The first values are cheap and teach the table its costs (for the
-    // memory estimate); a period proven now, or by a short search (values
-    // up to SHORT_SEARCH), makes every later value a copy, and the table
-    // need not grow. Later proofs of the octal periodicity theorem are
-    // found as the run goes.
     family
         .table
-        .extend(WARM_UP.min(last), Allowance::ANY, false, &mut watch)
-        .map_err(|e| extend_failed(e, &limits, last))?;
+        .extend(WARM_UP.min(last), Allowance::ANY, false, watch)
+        .map_err(|e| extend_failed(e, limits, last))?;
     if family.table.proven().is_none() {
-        match store
-            .families
-            .period(game, Some(last.min(SHORT_SEARCH)), &limits, &mut watch)
-        {
+        match families.period(game, Some(last.min(SHORT_SEARCH)), limits, watch) {
             Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
             // only a shortcut: the run goes on without it
             Ok(_) | Err(EvalError::Failed(_)) => {}
         }
     }
-    let Some(family) = store.families.get_mut(game) else {
-        return Err(not_a_family(r, &name));
-    };
-    let table = &mut family.table;
-    if table.proven().is_none() {
-        let bytes = table.memory_estimate(last);
-        if bytes.saturating_add(held) > limits.memory {
-            return Err(EvalError::from(
-                limits
-                    .memory_error(
-                        &format!("the table of `{name}` up to heap {last}"),
-                        bytes,
-                        held,
-                    )
-                    .note("a research run keeps every value in memory while it computes"),
-            ));
-        }
-        // room for every value at once: the table and its search
-        // structures are not copied as they grow
+    Ok(())
+}
+
+/// Unless a period is proven, checks that the table up to heap `last`
+/// fits `set memory` beside the `held` bytes, and makes room for it.
+fn make_room(
+    table: &mut HeapTable,
+    name: &str,
+    last: u64,
+    held: u64,
+    limits: &Limits,
+) -> Result<(), EvalError> {
+    if table.proven().is_some() {
+        return Ok(());
+    }
+    let bytes = table.memory_estimate(last);
+    if bytes.saturating_add(held) > limits.memory {
+        return Err(EvalError::from(
+            limits
+                .memory_error(
+                    &format!("the table of `{name}` up to heap {last}"),
+                    bytes,
+                    held,
+                )
+                .note("a research run keeps every value in memory while it computes"),
+        ));
+    }
+    // room for every value at once: the table and its search
+    // structures are not copied as they grow
+    table
+        .reserve(last)
+        .map_err(|e| extend_failed(e, limits, last))
+}
+
+/// Reads back the values a file `h` already has (of the `count` asked
+/// for), the heaps below the first computed where the table needs them;
+/// gives the next heap whose value the file needs.
+fn resume(
+    r: &ResearchIr,
+    h: &Header,
+    count: u64,
+    table: &mut HeapTable,
+    seen: &mut Seen,
+    watch: &mut dyn Watch,
+    limits: &Limits,
+) -> Result<u64, EvalError> {
+    let first = h.first;
+    let n = h.count.min(count);
+    if n > 0 && table.proven().is_none() && table.len() < first {
+        // the heaps below the first, which the table needs
         table
-            .reserve(last)
-            .map_err(|e| extend_failed(e, &limits, last))?;
+            .try_extend_to(first - 1, watch)
+            .map_err(|e| extend_failed(e, limits, first - 1))?;
     }
+    read_back(r, Path::new(&r.file), h, n, table, seen, watch)?;
+    Ok(first + n)
+}
 
-    // The values the file has, read back: checked against the table where
-    // it has them, handed to it where it does not.
-    let resumed = existing.as_ref().map(|h| first.saturating_add(h.count));
-    let mut seen = Seen {
-        digest: Digest::default(),
-        census: Census::for_rule(&rule),
-    };
-    let mut next = first; // the next heap whose value the file needs
-    if let Some(h) = &existing {
-        let n = h.count.min(count);
-        if n > 0 && table.proven().is_none() && table.len() < first {
-            // the heaps below the first, which the table needs
-            table
-                .try_extend_to(first - 1, &mut watch)
-                .map_err(|e| extend_failed(e, &limits, first - 1))?;
-        }
-        read_back(r, path, h, n, table, &mut seen, &mut watch)?;
-        next = first + n;
-    }
-    watch.counting("values");
-
-    let out = match existing {
+/// The file to write to, opened or made; or, when every value asked for
+/// is in the file already, its bytes per value and its size.
+fn open(r: &ResearchIr, asked: &Asked) -> Result<Result<Out, (Option<u32>, u64)>, EvalError> {
+    let path = Path::new(&r.file);
+    let count = asked.count;
+    Ok(match &asked.existing {
         // every value asked for is in the file: nothing to write
         Some(h) if h.count >= count => Err((Some(h.width), h.bytes())),
         Some(h) => {
-            let out = ValuesFile::resume(path, h, count).map_err(|e| failed(r, &e))?;
+            let out = ValuesFile::resume(path, h.clone(), count).map_err(|e| failed(r, &e))?;
             Ok(Out::Values(out))
         }
-        None => Ok(match format {
+        None => Ok(match asked.format {
             FileFormat::Values => {
                 let header = Header {
                     width: 1,
-                    first,
+                    first: asked.first,
                     count: 0,
                     asked: count,
-                    rule: rule_text.clone(),
+                    rule: asked.rule_text.clone(),
                 };
                 Out::Values(ValuesFile::create(path, header).map_err(|e| failed(r, &e))?)
             }
@@ -321,62 +444,61 @@ pub fn run(defs: &Defs, store: &mut Store, r: &ResearchIr) -> Result<Researched,
                 Export::npy(path, count).map_err(|e| failed(r, &e))?,
             )),
         }),
-    };
-    let (width, bytes) = match out {
-        Err(done) => done,
-        Ok(mut out) => {
-            let every = checkpoint_every(count);
-            while next <= last {
-                let stop = last.min(next.saturating_add(every - 1));
-                let made = make_known(table, stop, &mut watch);
-                let (to, stopped) = write(r, table, &mut out, next, stop, &mut seen, &mut watch)?;
-                next = to;
-                out.checkpoint().map_err(|e| failed(r, &e))?;
-                if stopped {
-                    return Err(EvalError::Interrupted);
-                }
-                match made {
-                    Err(e) => return Err(extend_failed(e, &limits, stop)),
-                    Ok(()) if next <= stop => {
-                        return Err(EvalError::from(QueryError::ValueTooLarge {
-                            n: next,
-                            name: name.clone(),
-                        }));
-                    }
-                    Ok(()) => {}
-                }
-            }
-            out.finish().map_err(|e| failed(r, &e))?
+    })
+}
+
+/// Computes and writes the values from heap `next` to the last asked
+/// for, a checkpoint at a time.
+#[allow(clippy::too_many_arguments)]
+fn write_all(
+    r: &ResearchIr,
+    asked: &Asked,
+    table: &mut HeapTable,
+    out: &mut Out,
+    mut next: u64,
+    seen: &mut Seen,
+    watch: &mut dyn Watch,
+    limits: &Limits,
+) -> Result<(), EvalError> {
+    let last = asked.last;
+    let every = checkpoint_every(asked.count);
+    while next <= last {
+        let stop = last.min(next.saturating_add(every - 1));
+        let made = make_known(table, stop, watch);
+        let (to, stopped) = write(r, table, out, next, stop, seen, watch)?;
+        next = to;
+        out.checkpoint().map_err(|e| failed(r, &e))?;
+        if stopped {
+            return Err(EvalError::Interrupted);
         }
-    };
-    let rare = match &mut seen.census {
+        match made {
+            Err(e) => return Err(extend_failed(e, limits, stop)),
+            Ok(()) if next <= stop => {
+                return Err(EvalError::from(QueryError::ValueTooLarge {
+                    n: next,
+                    name: asked.name.clone(),
+                }));
+            }
+            Ok(()) => {}
+        }
+    }
+    Ok(())
+}
+
+/// The rare values of the run, the heaps below the first counted in.
+fn rare_found(
+    table: &HeapTable,
+    first: u64,
+    seen: &mut Seen,
+    watch: &mut dyn Watch,
+) -> Result<RareFound, EvalError> {
+    Ok(match &mut seen.census {
         Ok(census) => {
-            count_below(table, first, census, &mut watch)?;
+            count_below(table, first, census, watch)?;
             census.result().map_or(RareFound::TooWide, RareFound::Split)
         }
         Err(NoCensus::NoSplit) => RareFound::NoSplit,
         Err(NoCensus::ThreeHeaps) => RareFound::ThreeHeaps,
-    };
-    let largest = (seen.digest.largest, seen.digest.at.unwrap_or(first));
-    Ok(Researched {
-        game: name,
-        rule: rule_text,
-        file: r.file.clone(),
-        format,
-        from: first,
-        to: last,
-        resumed,
-        width,
-        bytes,
-        rare,
-        largest,
-        period: table.proven().map(|p| PeriodFound {
-            pre_period: p.preperiod,
-            period: p.period,
-            saltus: (p.saltus > 0).then_some(p.saltus),
-            proven: true,
-        }),
-        checksum: seen.digest.checksum(),
     })
 }
 
