@@ -208,7 +208,7 @@ impl QueryError {
             QueryError::DrawingFailed { why } => {
                 Diagnostic::unplaced(kind, format!("the plot could not be drawn: {why}"))
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `file_words`"),
+            _ => crate::diag::Diagnostic::unplaced(crate::diag::ErrorKind::Internal, "internal error: a message was not worded"),
         }
     }
 
@@ -251,7 +251,10 @@ impl QueryError {
                     .label("this is 0")
                     .hint("`by 12` writes 12 values a row")
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `range_words`"),
+            _ => crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a message was not worded",
+            ),
         }
     }
 
@@ -283,7 +286,7 @@ impl QueryError {
                 format!("{what}: the construction did not settle at heap {heap} (the quotient grows too fast there)"),
             )
             .hint("ask for a smaller heap; sums of larger heaps are answered by the search"),
-            _ => unreachable!("`diagnostic` sends only its own variants to `misere_words`"),
+            _ => crate::diag::Diagnostic::unplaced(crate::diag::ErrorKind::Internal, "internal error: a message was not worded"),
         }
     }
 
@@ -338,7 +341,7 @@ impl QueryError {
                     .label("this file")
                     .hint(hint)
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `research_words`"),
+            _ => crate::diag::Diagnostic::unplaced(crate::diag::ErrorKind::Internal, "internal error: a message was not worded"),
         }
     }
 }

@@ -126,7 +126,12 @@ fn play_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Ev
                 b: store.value(defs, &gb)?,
             }
         }
-        _ => unreachable!("`answer` sends only its own questions to `play_answer`"),
+        _ => {
+            return Err(EvalError::from(crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a question was sent to the wrong answer",
+            )));
+        }
     })
 }
 
@@ -160,7 +165,12 @@ fn misere_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, 
             let g = store.eval_game(defs, e)?;
             Answer::Genus(genus::genus(defs, store, &g)?)
         }
-        _ => unreachable!("`answer` sends only its own questions to `misere_answer`"),
+        _ => {
+            return Err(EvalError::from(crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a question was sent to the wrong answer",
+            )));
+        }
     })
 }
 
@@ -193,7 +203,12 @@ fn family_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, 
         QueryIr::PeriodFrom(p) => Answer::Period(research::period_from(defs, store, p)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
         QueryIr::Research(r) => Answer::Research(Box::new(research::run(defs, store, r)?)),
-        _ => unreachable!("`answer` sends only its own questions to `family_answer`"),
+        _ => {
+            return Err(EvalError::from(crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a question was sent to the wrong answer",
+            )));
+        }
     })
 }
 

@@ -67,7 +67,7 @@ fn value_line(r: &Reason) -> String {
         Reason::EqualValues => {
             "two games are equivalent exactly when their values are equal".into()
         }
-        _ => unreachable!("`line` sends only its own reasons to `value_line`"),
+        _ => String::new(),
     }
 }
 
@@ -93,7 +93,7 @@ fn period_line(r: &Reason) -> String {
         } => format!(
             "the values do repeat every {period} from n = {from}, but the pre-period and period are the least such: every {fq} from n = {fp}"
         ),
-        _ => unreachable!("`line` sends only its own reasons to `period_line`"),
+        _ => String::new(),
     }
 }
 
@@ -145,7 +145,7 @@ fn move_line(r: &Reason) -> String {
             changed.join(", ")
         ),
         Reason::Options(o) => options(o),
-        _ => unreachable!("`line` sends only its own reasons to `move_line`"),
+        _ => String::new(),
     }
 }
 
@@ -166,7 +166,7 @@ fn coin_line(r: &Reason) -> String {
             "{} leaves {to}, of value {value}, not 0: the other player wins from it",
             turn(turned)
         ),
-        _ => unreachable!("`line` sends only its own reasons to `coin_line`"),
+        _ => String::new(),
     }
 }
 
@@ -182,7 +182,7 @@ fn misere_line(r: &Reason) -> String {
             *example,
         ),
         Reason::MisereNoMove { example } => misere_example(super::misere::NO_MOVE, *example),
-        _ => unreachable!("`line` sends only its own reasons to `misere_line`"),
+        _ => String::new(),
     }
 }
 

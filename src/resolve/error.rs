@@ -156,7 +156,10 @@ impl ResolveError {
                     ))
                 }
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `name_words`"),
+            _ => crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a message was not worded",
+            ),
         }
     }
 
@@ -207,7 +210,10 @@ impl ResolveError {
                 };
                 d.hint(hint)
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `type_words`"),
+            _ => crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a message was not worded",
+            ),
         }
     }
 }

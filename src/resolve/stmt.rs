@@ -252,7 +252,13 @@ impl Checker<'_> {
                 DefKind::Product(*f, *g),
                 vec!["x".to_string(), "y".to_string()],
             ),
-            (None, _) => unreachable!("only a product has no rule"),
+            (None, _) => {
+                return Err(Diagnostic::error(
+                    crate::diag::ErrorKind::Internal,
+                    span.clone(),
+                    "internal error: a built-in game with no rule",
+                ));
+            }
         })
     }
 

@@ -99,7 +99,10 @@ impl LexError {
                     .label("scientific notation is not part of the language")
                     .hint(format!("write `{power}` for {text}"))
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `literal_words`"),
+            _ => crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a message was not worded",
+            ),
         }
     }
 
@@ -133,7 +136,10 @@ impl LexError {
                     None => d.hint("a statement continues across lines while a bracket is open"),
                 }
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `bracket_words`"),
+            _ => crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a message was not worded",
+            ),
         }
     }
 
@@ -200,7 +206,10 @@ impl LexError {
                 .label("not part of the language")
                 .hint(hint)
             }
-            _ => unreachable!("`diagnostic` sends only its own variants to `character_words`"),
+            _ => crate::diag::Diagnostic::unplaced(
+                crate::diag::ErrorKind::Internal,
+                "internal error: a message was not worded",
+            ),
         }
     }
 }
