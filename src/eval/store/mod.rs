@@ -72,6 +72,20 @@ impl Default for Store {
 }
 
 impl Store {
+    /// `key` has `count` options, past `set options` for one position.
+    pub(crate) fn too_many_options(&self, defs: &Defs, key: &Key, count: u128) -> LimitError {
+        LimitError::new(
+            Setting::Options,
+            Some(count),
+            self.limits.options,
+            format!(
+                "{} has {count} options, more than the limit of {} for one position",
+                defs.show_key(key),
+                self.limits.options
+            ),
+        )
+    }
+
     pub fn new(watch: Box<dyn Watch>) -> Self {
         Store {
             memos: Vec::new(),
@@ -445,19 +459,10 @@ impl Store {
                 let bytes = count.saturating_mul(BYTES_PER_OPTION);
                 if count > u128::from(self.limits.options) {
                     return Err(EvalError::from(
-                        LimitError::new(
-                            Setting::Options,
-                            Some(count),
-                            self.limits.options,
-                            format!(
-                                "{} has {count} options, more than the limit of {} for one position",
-                                defs.show_key(key),
-                                self.limits.options
-                            ),
-                        )
-                        .at(def.loc)
-                        .label("a game of this rule")
-                        .then("raises the limit; `grundy` answers without listing options"),
+                        self.too_many_options(defs, key, count)
+                            .at(def.loc)
+                            .label("a game of this rule")
+                            .then("raises the limit; `grundy` answers without listing options"),
                     ));
                 }
                 if bytes > u128::from(self.limits.memory) {

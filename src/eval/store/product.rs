@@ -138,17 +138,7 @@ impl Store {
         let count = (rows.len() as u128).saturating_mul(cols.len() as u128);
         if count > u128::from(self.limits.options) {
             return Err(EvalError::from(
-                LimitError::new(
-                    Setting::Options,
-                    Some(count),
-                    self.limits.options,
-                    format!(
-                        "{} has {count} options, more than the limit of {} for one position",
-                        defs.show_key(k),
-                        self.limits.options
-                    ),
-                )
-                .then(TARTAN),
+                self.too_many_options(defs, k, count).then(TARTAN),
             ));
         }
         let corners = rows.iter().map(BTreeSet::len).max().unwrap_or(0) as u128
