@@ -126,12 +126,7 @@ fn play_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Ev
                 b: store.value(defs, &gb)?,
             }
         }
-        _ => {
-            return Err(EvalError::from(crate::diag::Diagnostic::unplaced(
-                crate::diag::ErrorKind::Internal,
-                "internal error: a question was sent to the wrong answer",
-            )));
-        }
+        _ => return Err(misrouted()),
     })
 }
 
@@ -165,12 +160,7 @@ fn misere_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, 
             let g = store.eval_game(defs, e)?;
             Answer::Genus(genus::genus(defs, store, &g)?)
         }
-        _ => {
-            return Err(EvalError::from(crate::diag::Diagnostic::unplaced(
-                crate::diag::ErrorKind::Internal,
-                "internal error: a question was sent to the wrong answer",
-            )));
-        }
+        _ => return Err(misrouted()),
     })
 }
 
@@ -203,13 +193,17 @@ fn family_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, 
         QueryIr::PeriodFrom(p) => Answer::Period(research::period_from(defs, store, p)?),
         QueryIr::Plot(p) => Answer::Plot(plot::plot(defs, store, p)?),
         QueryIr::Research(r) => Answer::Research(Box::new(research::run(defs, store, r)?)),
-        _ => {
-            return Err(EvalError::from(crate::diag::Diagnostic::unplaced(
-                crate::diag::ErrorKind::Internal,
-                "internal error: a question was sent to the wrong answer",
-            )));
-        }
+        _ => return Err(misrouted()),
     })
+}
+
+/// A question sent to a part of [`answer`] that does not answer it (a
+/// bug: each part gets only its own questions).
+fn misrouted() -> EvalError {
+    EvalError::from(crate::diag::Diagnostic::unplaced(
+        crate::diag::ErrorKind::Internal,
+        "internal error: a question was sent to the wrong answer",
+    ))
 }
 
 /// The integers a range of a query covers, as (first, count). An empty
