@@ -650,3 +650,23 @@ fn a_tame_component_beside_wild_ones_is_not_folded() {
     assert!(lines[2].starts_with('N'), "{lines:?}");
     assert!(lines[3].starts_with('P'), "{lines:?}");
 }
+
+/// Dawson's Kayles' quotient to heap 33 is MisereSolver's frontier: order
+/// 638, P-portion 109 (Plambeck and Siegel's published figures). It answers
+/// with the default limits; further heaps are refused by the work they
+/// really take, and the refusal says how far the quotient is known.
+#[test]
+fn dawsons_kayles_reaches_heap_33_under_the_defaults() {
+    let mut s = Session::default();
+    let lines = crate::common::run_in(&mut s, "game dk = octal 0.07\nmisere quotient dk to 33");
+    assert_eq!(
+        lines[0],
+        "misère quotient of dk (octal 0.07 (Dawson's Kayles)), heaps 0..=33: order 638, P-portion of 109"
+    );
+    let (_, report) = s.run_collect("<test>", "set work 20000000\nmisere quotient dk to 40");
+    let said = crate::common::errors_of(&s, &report);
+    assert_eq!(report.status(), 2, "{said}");
+    assert!(said.contains("`dk` to heap 40 would take more than 20,000,000 steps"), "{said}");
+    assert!(said.contains("`set work 200000000` raises the limit"), "{said}");
+    assert!(said.contains("the quotient is known to heap 33 (order 638)"), "{said}");
+}
