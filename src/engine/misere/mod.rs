@@ -61,6 +61,7 @@
 //! heaps ([`family`]) so that hopeless questions are refused at once.
 
 mod atoms;
+pub mod canonical;
 mod classes;
 mod family;
 pub mod genus;
