@@ -829,7 +829,7 @@ fn needed_lets(theirs: &Theirs, t: &Asked) -> Vec<std::ops::Range<usize>> {
                 query_names(&q, &mut want);
             }
         }
-        Check::Move(g, h) | Check::Equiv(g, h) => {
+        Check::Move(g, h) | Check::Equiv(g, h) | Check::MisereEquiv(g, h) => {
             normal::names(g, &mut want);
             normal::names(h, &mut want);
         }
@@ -864,6 +864,7 @@ fn query_names(q: &crate::syntax::ast::Query, out: &mut HashSet<String>) {
         | Q::MisereGrundy(e)
         | Q::MisereMoves(e)
         | Q::MisereExplain(e)
+        | Q::MisereForm(_, e)
         | Q::Genus(e)
         | Q::Moves(e)
         | Q::Explain(e)
@@ -955,9 +956,9 @@ pub fn sheet(text: &str) -> String {
         };
         let answer = match c {
             crate::syntax::ast::Check::Answer { expect_at, .. } => expect_at.clone(),
-            crate::syntax::ast::Check::Move(_, h) | crate::syntax::ast::Check::Equiv(_, h) => {
-                h.span.clone()
-            }
+            crate::syntax::ast::Check::Move(_, h)
+            | crate::syntax::ast::Check::Equiv(_, h)
+            | crate::syntax::ast::Check::MisereEquiv(_, h) => h.span.clone(),
             crate::syntax::ast::Check::Blank { at, .. } => at.clone(),
         };
         cuts.push((answer, "?"));

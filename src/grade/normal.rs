@@ -22,6 +22,7 @@ pub fn question(q: &Question, lets: &Lets) -> Question {
         Question::Answer(query) => Question::Answer(self::query(query, lets)),
         Question::Move(g) => Question::Move(e(g)),
         Question::Equiv(g) => Question::Equiv(e(g)),
+        Question::MisereEquiv(g) => Question::MisereEquiv(e(g)),
     }
 }
 
@@ -34,6 +35,7 @@ fn query(q: &Query, lets: &Lets) -> Query {
         Query::MisereGrundy(x) => Query::MisereGrundy(e(x)),
         Query::MisereMoves(x) => Query::MisereMoves(e(x)),
         Query::MisereExplain(x) => Query::MisereExplain(e(x)),
+        Query::MisereForm(w, x) => Query::MisereForm(w.clone(), e(x)),
         Query::Genus(x) => Query::Genus(e(x)),
         Query::Moves(x) => Query::Moves(e(x)),
         Query::Explain(x) => Query::Explain(e(x)),

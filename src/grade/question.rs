@@ -124,7 +124,7 @@ fn one(src: &str, stmt: &Stmt, c: &Check, lets: &Lets) -> Asked {
     let slice = |r: &Range<usize>| src.get(r.clone()).unwrap_or("").trim().to_string();
     let answer_at = match c {
         Check::Answer { expect_at, .. } => expect_at.clone(),
-        Check::Move(_, h) | Check::Equiv(_, h) => h.span.clone(),
+        Check::Move(_, h) | Check::Equiv(_, h) | Check::MisereEquiv(_, h) => h.span.clone(),
         Check::Blank { at, .. } => at.clone(),
     };
     let whole = slice(&stmt.span);

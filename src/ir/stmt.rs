@@ -193,6 +193,34 @@ pub struct PlotIr {
     pub file_loc: Loc,
 }
 
+/// What `misere WORD G` asks of G's misère canonical form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FormQuestion {
+    Canonical,
+    Mate,
+    Tame,
+    Restive,
+    HalfTame,
+}
+
+impl FormQuestion {
+    pub const ALL: [(&'static str, FormQuestion); 5] = [
+        ("canonical", FormQuestion::Canonical),
+        ("mate", FormQuestion::Mate),
+        ("tame", FormQuestion::Tame),
+        ("restive", FormQuestion::Restive),
+        ("halftame", FormQuestion::HalfTame),
+    ];
+
+    /// The word that asks it.
+    pub fn word(self) -> &'static str {
+        FormQuestion::ALL
+            .iter()
+            .find(|(_, q)| *q == self)
+            .map_or("canonical", |(w, _)| w)
+    }
+}
+
 pub enum QueryIr {
     Grundy(GameExpr),
     Outcome(GameExpr),
@@ -202,6 +230,10 @@ pub enum QueryIr {
     MisereExplain(GameExpr),
     /// `genus G`.
     Genus(GameExpr),
+    /// `misere canonical G`, `misere mate G` and the tests of its kind.
+    MisereForm(FormQuestion, GameExpr),
+    /// `check misere equiv G, H`.
+    MisereEquiv(GameExpr, GameExpr),
     /// `misere quotient NAME to N`.
     MisereQuotient(GameId, IntExpr),
     Moves(GameExpr),

@@ -52,6 +52,10 @@ pub enum Answer {
     MisereQuotient(Box<QuotientAnswer>),
     /// `genus G`.
     Genus(GenusAnswer),
+    /// `misere canonical G`, `misere mate G`, `misere tame G`, ...
+    MisereForm(Box<super::canonical::FormAnswer>),
+    /// `check misere equiv G, H`.
+    MisereEquiv(Box<super::canonical::EquivAnswer>),
     /// `sequence NAME a..b to "FILE"`: a research run.
     Research(Box<Researched>),
     /// How the checks of a run went, after its last answer.
@@ -799,6 +803,15 @@ pub enum Reason {
     MisereNoMove {
         example: bool,
     },
+    /// `check misere equiv`: the two canonical forms differ, and `x`
+    /// (when one was found) tells the games apart: `G + X` and `H + X`
+    /// have the outcomes `g_p` and `h_p` (true: P).
+    MisereForms {
+        g: String,
+        h: String,
+        forms: (String, String),
+        apart: Option<(String, bool, bool)>,
+    },
     /// `check equiv`: the two values; their sum is not 0; equivalent games
     /// are those of equal values.
     Values {
@@ -846,6 +859,8 @@ pub enum CheckFound {
     NoMoveBetween { position: String, to: String },
     /// `check equiv`: the two values.
     Values(u64, u64),
+    /// `check misere equiv`: the two misère canonical forms.
+    Forms(String, String),
 }
 
 /// A move graded by `check move G -> H`: H written in the language, its
@@ -896,6 +911,14 @@ impl Answer {
             Answer::Check(_) => "check",
             Answer::MisereQuotient(_) => "misere quotient",
             Answer::Genus(_) => "genus",
+            Answer::MisereForm(f) => match f.question {
+                crate::ir::FormQuestion::Canonical => "misere canonical",
+                crate::ir::FormQuestion::Mate => "misere mate",
+                crate::ir::FormQuestion::Tame => "misere tame",
+                crate::ir::FormQuestion::Restive => "misere restive",
+                crate::ir::FormQuestion::HalfTame => "misere halftame",
+            },
+            Answer::MisereEquiv(_) => "misere equiv",
             Answer::Research(_) => "research",
             Answer::Summary(_) => "summary",
         }
@@ -913,6 +936,7 @@ impl Answer {
             Answer::LoopyOutcome(None) => Found::Draw,
             Answer::LoopyGrundy(v) => Found::Loopy(v.clone()),
             Answer::Equiv { a, b } => Found::Outcome(a == b),
+            Answer::MisereEquiv(e) => Found::Outcome(e.equal),
             Answer::Sequence(s) => Found::Values(s.values.clone()),
             Answer::Period(PeriodAnswer { found: Some(f), .. }) => {
                 Found::Period(f.pre_period, f.period)

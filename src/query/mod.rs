@@ -4,6 +4,7 @@
 
 mod answer;
 pub mod check;
+pub mod canonical;
 pub mod coins;
 pub mod error;
 pub mod explain;
@@ -58,7 +59,9 @@ pub fn answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, Eva
         | QueryIr::MisereMoves { .. }
         | QueryIr::MisereExplain { .. }
         | QueryIr::MisereQuotient { .. }
-        | QueryIr::Genus { .. } => misere_answer(defs, store, q),
+        | QueryIr::Genus { .. }
+        | QueryIr::MisereForm { .. }
+        | QueryIr::MisereEquiv { .. } => misere_answer(defs, store, q),
         QueryIr::Sequence { .. }
         | QueryIr::SequenceBy { .. }
         | QueryIr::Table { .. }
@@ -156,6 +159,14 @@ fn misere_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, 
             let to = store.eval_int(defs, to)?;
             Answer::MisereQuotient(Box::new(quotient::misere_quotient(defs, store, *game, to)?))
         }
+        QueryIr::MisereForm(question, e) => {
+            let g = store.eval_game(defs, e)?;
+            Answer::MisereForm(Box::new(canonical::answer(defs, store, *question, &g)?))
+        }
+        QueryIr::MisereEquiv(a, b) => {
+            let (g, h) = (store.eval_game(defs, a)?, store.eval_game(defs, b)?);
+            Answer::MisereEquiv(Box::new(canonical::equiv(defs, store, &g, &h)?))
+        }
         QueryIr::Genus(e) => {
             let g = store.eval_game(defs, e)?;
             Answer::Genus(genus::genus(defs, store, &g)?)
@@ -199,7 +210,7 @@ fn family_answer(defs: &Defs, store: &mut Store, q: &QueryIr) -> Result<Answer, 
 
 /// A question sent to a part of [`answer`] that does not answer it (a
 /// bug: each part gets only its own questions).
-fn misrouted() -> EvalError {
+pub(crate) fn misrouted() -> EvalError {
     EvalError::from(crate::diag::Diagnostic::unplaced(
         crate::diag::ErrorKind::Internal,
         "internal error: a question was sent to the wrong answer",

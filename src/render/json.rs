@@ -20,6 +20,29 @@ fn pn(p: bool) -> &'static str {
     if p { "P" } else { "N" }
 }
 
+/// `misere canonical G` and its kin: the form and what kind of game it is;
+/// a test (`tame`, `restive`, `halftame`) also has its answer as `value`.
+fn form(f: &crate::query::canonical::FormAnswer) -> Value {
+    use crate::ir::FormQuestion;
+    let mut v = json!({
+        "form": f.form,
+        "born": f.born,
+        "tame": f.tame,
+        "restive": f.restive,
+        "half_tame": f.half_tame,
+    });
+    let test = match f.question {
+        FormQuestion::Tame => Some(f.tame),
+        FormQuestion::Restive => Some(f.restive),
+        FormQuestion::HalfTame => Some(f.half_tame),
+        FormQuestion::Canonical | FormQuestion::Mate => None,
+    };
+    if let Some(t) = test {
+        v["value"] = t.into();
+    }
+    v
+}
+
 pub fn answer(a: &Answer) -> Value {
     let mut o = Map::new();
     o.insert("query".into(), a.kind().into());
@@ -43,6 +66,14 @@ pub fn answer(a: &Answer) -> Value {
             "lines": super::misere::explained(e),
         }),
         Answer::Equiv { a, b } => json!({ "equivalent": a == b, "values": [a, b] }),
+        Answer::MisereForm(f) => form(f),
+        Answer::MisereEquiv(e) => json!({
+            "equivalent": e.equal,
+            "forms": [e.forms.0, e.forms.1],
+            "apart": e.apart.as_ref().map(|(x, pg, ph)| json!({
+                "x": x, "outcomes": [pn(*pg), pn(*ph)],
+            })),
+        }),
         Answer::Sequence(s) => match s.by {
             Some(by) => json!({ "from": s.from, "values": s.values, "by": by }),
             None => json!({ "from": s.from, "values": s.values }),

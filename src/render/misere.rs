@@ -232,3 +232,50 @@ pub fn explained(e: &MisereExplained) -> Vec<String> {
     }
     lines
 }
+
+/// `misere canonical G`, `misere mate G`: the form; a test: `true` or
+/// `false`.
+pub fn form(f: &crate::query::canonical::FormAnswer) -> String {
+    use crate::ir::FormQuestion;
+    match f.question {
+        FormQuestion::Canonical | FormQuestion::Mate => f.form.clone(),
+        FormQuestion::Tame => f.tame.to_string(),
+        FormQuestion::Restive => f.restive.to_string(),
+        FormQuestion::HalfTame => f.half_tame.to_string(),
+    }
+}
+
+/// Two games compared in misère play.
+pub fn equiv(e: &crate::query::canonical::EquivAnswer) -> String {
+    if e.equal {
+        format!("equal in misère play: both are {}", e.forms.0)
+    } else {
+        format!(
+            "not equal in misère play: {}",
+            apart(&e.games.0, &e.games.1, &e.forms, &e.apart)
+        )
+    }
+}
+
+/// Why two games differ in misère play: their canonical forms, and a game
+/// that tells them apart.
+pub fn apart(
+    g: &str,
+    h: &str,
+    forms: &(String, String),
+    x: &Option<(String, bool, bool)>,
+) -> String {
+    let pn = |p: bool| if p { "P" } else { "N" };
+    let head = format!(
+        "{g} has the misère canonical form {} and {h} has {}",
+        forms.0, forms.1
+    );
+    match x {
+        Some((x, pg, ph)) => format!(
+            "{head}; X = {x} tells them apart: {g} + X is {} and {h} + X is {}",
+            pn(*pg),
+            pn(*ph)
+        ),
+        None => head,
+    }
+}

@@ -27,9 +27,10 @@ pub fn line(r: &Reason) -> String {
         | Reason::TailsToHeads { .. }
         | Reason::NotACoinMove { .. }
         | Reason::RowNotZero { .. } => coin_line(r),
-        Reason::MisereRule { .. } | Reason::MisereMove { .. } | Reason::MisereNoMove { .. } => {
-            misere_line(r)
-        }
+        Reason::MisereRule { .. }
+        | Reason::MisereMove { .. }
+        | Reason::MisereNoMove { .. }
+        | Reason::MisereForms { .. } => misere_line(r),
     }
 }
 
@@ -182,6 +183,7 @@ fn misere_line(r: &Reason) -> String {
             *example,
         ),
         Reason::MisereNoMove { example } => misere_example(super::misere::NO_MOVE, *example),
+        Reason::MisereForms { g, h, forms, apart } => super::misere::apart(g, h, forms, apart),
         _ => String::new(),
     }
 }

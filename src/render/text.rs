@@ -37,6 +37,8 @@ pub fn lines(a: &Answer) -> Vec<String> {
         Answer::Check(g) => check(g),
         Answer::MisereQuotient(q) => super::misere::quotient(q),
         Answer::Genus(g) => super::misere::genus(g),
+        Answer::MisereForm(f) => vec![super::misere::form(f)],
+        Answer::MisereEquiv(e) => vec![super::misere::equiv(e)],
         Answer::Research(r) => researched(r),
         Answer::Summary(s) => vec![summary(s)],
     }
@@ -425,6 +427,7 @@ pub fn verdict(v: &crate::query::CheckFound) -> String {
             format!("no move from {position} to {to}")
         }
         crate::query::CheckFound::Values(a, b) => format!("values {a} and {b}"),
+        crate::query::CheckFound::Forms(a, b) => format!("misère forms {a} and {b}"),
     }
 }
 

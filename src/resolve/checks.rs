@@ -5,7 +5,7 @@
 use super::Checker;
 use super::expr::{Named, R, plural};
 use crate::diag::ErrorKind;
-use crate::ir::{Expect, GameId, QueryIr, RangeIr, TableSource, TableStyle};
+use crate::ir::{Expect, FormQuestion, GameId, QueryIr, RangeIr, TableSource, TableStyle};
 use crate::syntax::ast::{self, Atom, Check, Query};
 use crate::syntax::hints::CHECKABLE;
 
@@ -35,6 +35,7 @@ impl Checker<'_> {
             Query::MisereMoves(e) => QueryIr::MisereMoves(self.game(e)?),
             Query::MisereExplain(e) => QueryIr::MisereExplain(self.game(e)?),
             Query::Genus(e) => QueryIr::Genus(self.game(e)?),
+            Query::MisereForm(word, e) => QueryIr::MisereForm(self.form_question(word)?, self.game(e)?),
             Query::MisereQuotient(word, name, to, n) => {
                 let example = "`misere quotient NAME to N`, for a game defined by a rule such as `game k = octal 0.77`";
                 self.word(word, "quotient", example)?;
@@ -117,6 +118,37 @@ impl Checker<'_> {
             )
             .label(format!("`{want}` goes here"))
             .hint(example.to_string()))
+    }
+
+    /// The question `misere WORD G` asks of G's canonical form.
+    fn form_question(&self, word: &ast::Name) -> R<FormQuestion> {
+        if let Some((_, q)) = FormQuestion::ALL.iter().find(|(w, _)| *w == word.text) {
+            return Ok(*q);
+        }
+        let words: Vec<&str> = FormQuestion::ALL.iter().map(|(w, _)| *w).collect();
+        let near = ["outcome", "grundy", "moves", "explain", "quotient"]
+            .iter()
+            .chain(&words)
+            .copied()
+            .max_by(|a, b| {
+                strsim::jaro_winkler(a, &word.text).total_cmp(&strsim::jaro_winkler(b, &word.text))
+            })
+            .filter(|w| strsim::jaro_winkler(w, &word.text) > 0.8);
+        let d = self
+            .err(
+                ErrorKind::Parse,
+                &word.span,
+                format!("`misere {}` is not a question", word.text),
+            )
+            .label("not a misère question");
+        Err(match near {
+            Some("quotient") => d.hint("`misere quotient NAME to N`, for a game defined by a rule"),
+            Some(w) => d.hint(format!("did you mean `misere {w}`?")),
+            None => d.hint(format!(
+                "misère questions: `misere outcome`, `grundy`, `moves`, `explain`, `quotient`, `{}`",
+                words.join("`, `")
+            )),
+        })
     }
 
     /// `grundy G == 3` without `check`: a comparison is not a game.
@@ -233,6 +265,10 @@ impl Checker<'_> {
             )),
             Check::Equiv(g, h) => Ok((
                 QueryIr::Equiv(self.game(g)?, self.game(h)?),
+                Expect::Equivalent,
+            )),
+            Check::MisereEquiv(g, h) => Ok((
+                QueryIr::MisereEquiv(self.game(g)?, self.game(h)?),
                 Expect::Equivalent,
             )),
         }

@@ -141,6 +141,9 @@ pub enum Query {
     MisereGrundy(Expr),
     MisereMoves(Expr),
     MisereExplain(Expr),
+    /// `misere WORD G`: `canonical`, `mate`, `tame`, `restive` or
+    /// `halftame` (the word checked later).
+    MisereForm(Name, Expr),
     /// `genus G`: Conway's genus.
     Genus(Expr),
     /// `misere quotient NAME to N`: the words `quotient` and `to` (checked
@@ -224,6 +227,8 @@ pub enum Check {
     Move(Expr, Expr),
     /// `check equiv G, H`.
     Equiv(Expr, Expr),
+    /// `check misere equiv G, H`.
+    MisereEquiv(Expr, Expr),
     /// A question whose answer is `?`, not yet written (a blank sheet).
     Blank { question: Box<Question>, at: Span },
 }
@@ -238,6 +243,8 @@ pub enum Question {
     Move(Expr),
     /// `check equiv G, ...`
     Equiv(Expr),
+    /// `check misere equiv G, ...`
+    MisereEquiv(Expr),
 }
 
 impl Check {
@@ -247,6 +254,7 @@ impl Check {
             Check::Answer { query, .. } => Question::Answer((**query).clone()),
             Check::Move(g, _) => Question::Move(g.clone()),
             Check::Equiv(g, _) => Question::Equiv(g.clone()),
+            Check::MisereEquiv(g, _) => Question::MisereEquiv(g.clone()),
             Check::Blank { question, .. } => (**question).clone(),
         }
     }

@@ -25,6 +25,7 @@ mod loopy;
 mod marking;
 mod mends;
 mod misere;
+mod misere_forms;
 mod naive;
 mod nimbers;
 mod output;

@@ -24,9 +24,11 @@
 //! `G` to `H'`, against (i).
 //!
 //! **Linkage (Conway, On Numbers and Games, ch. 12).** `G` is linked to `H`
-//! exactly when no `G'` equals `H` and no `H'` equals `G`. (The "only if"
-//! half: with `G' = H`, every `T` with `G + T` P has `G' + T` N, so `H + T`
-//! N.) The test in `tests.rs` checks both theorems against outcomes of sums
+//! exactly when no `G'` equals `H` and no `H'` equals `G`. "Only if": with
+//! `G' = H`, every `T` with `G + T` P has `G' + T` N, so `H + T` N. "If":
+//! [`Forms::link`] builds the `T`, from games telling smaller pairs apart
+//! (by induction on birthdays; its comment has the step). The integration
+//! test `misere_forms` checks both theorems against outcomes of sums
 //! computed by brute force, sharing no code with this module.
 //!
 //! # Simplification (Grundy and Smith), with its proviso (proven here)
@@ -373,36 +375,96 @@ impl Forms {
         )
     }
 
-    /// A game `X` with `o(a + X) ≠ o(b + X)`, when `a ≠ b`: the mates of
-    /// the two and of their options, then the forms born by day 3, then
-    /// sums of two of those. Each candidate is checked, so what is given is
-    /// always right; `None` when none of them tells the two apart.
+    /// A game `X` with `o(a + X) ≠ o(b + X)`, when `a ≠ b` (built as the
+    /// module's proof of linkage builds it, and checked).
+    /// The games born by day 2 are tried first, for a short answer.
     pub fn distinguisher(&mut self, a: Form, b: Form) -> Result<Option<Form>, FormError> {
         if a == b {
             return Ok(None);
         }
-        let mut cands = vec![ZERO];
-        for g in [a, b] {
-            cands.push(self.mate(g)?);
-            for o in self.opts[g as usize].clone().iter() {
-                cands.push(self.mate(*o)?);
-            }
-        }
-        cands.extend(self.born_by(3)?);
-        let first = cands.len();
-        for i in 0..first {
-            for j in i..first {
-                let s = self.add(cands[i], cands[j])?;
-                cands.push(s);
-            }
-        }
-        for x in cands {
+        for x in self.born_by(2)? {
             let (ax, bx) = (self.add(a, x)?, self.add(b, x)?);
             if self.p[ax as usize] != self.p[bx as usize] {
                 return Ok(Some(x));
             }
         }
+        let Some(x) = self.discriminator(a, b)? else {
+            return Ok(None);
+        };
+        let (ax, bx) = (self.add(a, x)?, self.add(b, x)?);
+        Ok((self.p[ax as usize] != self.p[bx as usize]).then_some(x))
+    }
+
+    /// A game telling `a` and `b` apart: `0` when one is the empty game
+    /// and the other P; else a game linking `b` to an option of `a` (then
+    /// `b + T` is P and `a + T` N), or `a` to an option of `b`. The
+    /// equality theorem says one of these exists when `a ≠ b`.
+    fn discriminator(&mut self, a: Form, b: Form) -> Result<Option<Form>, FormError> {
+        if a == b {
+            return Ok(None);
+        }
+        if (a == ZERO && self.p[b as usize]) || (b == ZERO && self.p[a as usize]) {
+            return Ok(Some(ZERO));
+        }
+        self.step(1)?;
+        for (g, h) in [(a, b), (b, a)] {
+            for g1 in self.opts[g as usize].clone().iter() {
+                if let Some(t) = self.link(h, *g1)? {
+                    return Ok(Some(t));
+                }
+            }
+        }
         Ok(None)
+    }
+
+    /// A game `T` with `a + T` P and `b + T` N, when `a ≠ b`: a
+    /// discriminator `D`, or when `a + D` is N, `{D, (a')⁻ ...}` (its
+    /// options `a + D`, `a + (a')⁻` and `a' + T` are all N, each having a
+    /// P option, and `b + T` has the P option `b + D`).
+    fn discriminator_pn(&mut self, a: Form, b: Form) -> Result<Option<Form>, FormError> {
+        let Some(d) = self.discriminator(a, b)? else {
+            return Ok(None);
+        };
+        let ad = self.add(a, d)?;
+        if self.p[ad as usize] {
+            return Ok(Some(d));
+        }
+        let mut opts = vec![d];
+        for a1 in self.opts[a as usize].clone().iter() {
+            opts.push(self.mate(*a1)?);
+        }
+        Ok(Some(self.simplify(opts)?))
+    }
+
+    /// A game `T` linking `a` and `b` (both `a + T` and `b + T` P), when
+    /// they are linked: `*1` for two empty games; none when one is an
+    /// option of the other; else `T` has an option `T(a')` with `a' + T(a')`
+    /// P and `b + T(a')` N for each `a'` (which exists, as `a' ≠ b`), and
+    /// likewise for each `b'`. Then every option of `a + T` is N: `a' + T`
+    /// moves to `a' + T(a')`, `a + T(a')` too, and `a + T(b')` is N by
+    /// the choice of `T(b')`; and `a + T` has an option. So linkage is
+    /// exactly "neither is an option of the other" (for canonical forms),
+    /// by induction on birthdays.
+    fn link(&mut self, a: Form, b: Form) -> Result<Option<Form>, FormError> {
+        if a == ZERO && b == ZERO {
+            return Ok(Some(self.nim(1)?));
+        }
+        if self.opts[a as usize].binary_search(&b).is_ok()
+            || self.opts[b as usize].binary_search(&a).is_ok()
+        {
+            return Ok(None);
+        }
+        self.step(1)?;
+        let mut opts = Vec::new();
+        for (g, h) in [(a, b), (b, a)] {
+            for g1 in self.opts[g as usize].clone().iter() {
+                match self.discriminator_pn(*g1, h)? {
+                    Some(t) => opts.push(t),
+                    None => return Ok(None),
+                }
+            }
+        }
+        Ok(Some(self.simplify(opts)?))
     }
 
     /// The distinct canonical forms of the games born by day `d` (every
@@ -430,9 +492,74 @@ impl Forms {
         Ok(forms)
     }
 
-    /// Whether the form is a Nim heap, and which.
-    pub fn nim_size(&self, f: Form) -> Option<u64> {
-        self.nims.iter().position(|&x| x == f).map(|n| n as u64)
+    /// Per form held, in the order of ids: the Nim heap it is, if it is
+    /// one (its options are exactly `0, *1, ..., *(n-1)`).
+    pub fn nim_sizes(&self) -> Vec<Option<u64>> {
+        let mut out: Vec<Option<u64>> = Vec::with_capacity(self.opts.len());
+        for o in &self.opts {
+            let mut sizes: Vec<u64> = o.iter().filter_map(|&x| out[x as usize]).collect();
+            sizes.sort_unstable();
+            let heap = sizes.len() == o.len()
+                && sizes.iter().enumerate().all(|(i, &n)| i as u64 == n);
+            out.push(heap.then_some(o.len() as u64));
+        }
+        out
+    }
+}
+
+/// What kind of game a form is: the tests of the theory, each read off
+/// the form's genus `(G⁺, G⁻)` and its options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Kind {
+    pub tame: bool,
+    pub restive: bool,
+}
+
+/// A genus `(G⁺, G⁻)` is *tame* when `G⁺ = G⁻`, or both are 0 or 1 (the
+/// genus of a Nim position).
+pub fn tame_genus(plus: u32, minus: u32) -> bool {
+    plus == minus || (plus | minus) <= 1
+}
+
+impl Forms {
+    /// The kinds of every form held, in the order of their ids (a form's
+    /// options come before it). A form is *tame* when its genus is tame,
+    /// each option is tame or reversible through a tame option of the
+    /// form's own genus, and its tame options alone give its genus (their
+    /// mexes are `G⁺` and `G⁻`). It is *restive* when its genus is not tame
+    /// but `G⁺` is 0 or 1, and the same holds with "tame or restive" for
+    /// "tame" (the reversing option needing only the form's `G⁻`).
+    pub fn kinds(&self) -> Vec<Kind> {
+        let mut out: Vec<Kind> = Vec::with_capacity(self.opts.len());
+        for f in 0..self.opts.len() {
+            let (plus, minus) = (self.plus[f], self.minus[f]);
+            let good = |o: Form, restive: bool| {
+                let k = out[o as usize];
+                k.tame || (restive && k.restive)
+            };
+            let holds = |restive: bool| {
+                let opts = &self.opts[f];
+                let each = opts.iter().all(|&o| {
+                    good(o, restive)
+                        || self.opts[o as usize].iter().any(|&o2| {
+                            good(o2, restive)
+                                && self.minus[o2 as usize] == minus
+                                && (restive || self.plus[o2 as usize] == plus)
+                        })
+                });
+                let kept: Vec<Form> = opts.iter().copied().filter(|&o| good(o, restive)).collect();
+                let gm = if kept.is_empty() {
+                    1
+                } else {
+                    mex(kept.iter().map(|&o| self.minus[o as usize]))
+                };
+                each && mex(kept.iter().map(|&o| self.plus[o as usize])) == plus && gm == minus
+            };
+            let tame = tame_genus(plus, minus) && holds(false);
+            let restive = !tame_genus(plus, minus) && plus <= 1 && holds(true);
+            out.push(Kind { tame, restive });
+        }
+        out
     }
 }
 

@@ -6,7 +6,7 @@ mod why;
 
 pub use why::MoveGraded;
 
-use super::{Answer, Found, Graded, GradedMove, WhyPart, answer};
+use super::{Answer, CheckFound, Found, Graded, GradedMove, Reason, WhyPart, answer};
 use crate::eval::{Defs, EvalError, Store};
 use crate::ir::{Expect, QueryIr};
 
@@ -57,6 +57,25 @@ pub fn check(
                 legal: m.legal,
             });
             Ok(g)
+        }
+        (QueryIr::MisereEquiv(..), Expect::Equivalent) => {
+            let a = answer(defs, store, q)?;
+            let Answer::MisereEquiv(e) = &a else {
+                return Err(super::misrouted());
+            };
+            let found = CheckFound::Forms(e.forms.0.clone(), e.forms.1.clone());
+            let why = if e.equal {
+                Vec::new()
+            } else {
+                vec![Reason::MisereForms {
+                    g: e.games.0.clone(),
+                    h: e.games.1.clone(),
+                    forms: e.forms.clone(),
+                    apart: e.apart.clone(),
+                }]
+            };
+            let passed = e.equal;
+            Ok(graded(passed, a, Some(found), why::Reasons::of(why), all(passed)))
         }
         (QueryIr::Equiv(g, h), Expect::Equivalent) => {
             let a = answer(defs, store, q)?;
