@@ -11,7 +11,7 @@ use lalrpop_util::ParseError;
 
 /// The questions `check` grades, as the hints list them.
 pub const CHECKABLE: &str = "grundy, outcome, misere outcome, mex, sequence, period (each `== VALUE`), \
-`check move G -> H` and `check equiv G, H`";
+`check move G -> H`, `check equiv G, H` and `check misere equiv G, H`";
 
 /// How a nim-sum is written, for hints wherever `^`, `⊕` or `nimsum` is
 /// used for one.
