@@ -8,6 +8,7 @@
 //! family heaps by their dense tables ([`super::family`]).
 
 use super::atoms::{NIM, Nims, WILD, is_nim};
+use super::canonical::{Form, FormError, Forms, ZERO};
 use super::{Engine, Error, Item, Resolved, Source};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -100,6 +101,98 @@ pub(super) struct Comps {
     /// The options, as sorted atoms, once worked out.
     options: Vec<Option<Options>>,
     bytes: u64,
+    /// Canonical forms of wild opaque components, where found cheaply
+    /// ([`Shared`]).
+    pub shared: Shared,
+}
+
+/// Wild opaque components equal in misère play share one atom: each is
+/// given its canonical form when its options' wild components all have
+/// theirs and the forms' own budget allows, and the first component of a
+/// form stands for every later one. A component may be replaced by an
+/// equal game in any sum without changing its outcome (that is what
+/// equality means), so the search's answers are unchanged and equal
+/// positions share one memo entry.
+pub(super) struct Shared {
+    forms: Forms,
+    /// Stopped: the budget ran out once.
+    spent: bool,
+    form: FxHashMap<u32, Form>,
+    by_form: FxHashMap<Form, u32>,
+    alias: FxHashMap<u32, u32>,
+}
+
+/// Steps of work the forms of one statement's components may take.
+const SHARED_WORK: u64 = 1 << 20;
+
+/// Forms they may hold.
+const SHARED_FORMS: u64 = 1 << 16;
+
+impl Default for Shared {
+    fn default() -> Self {
+        Shared {
+            forms: Forms::new(SHARED_WORK, SHARED_FORMS),
+            spent: false,
+            form: FxHashMap::default(),
+            by_form: FxHashMap::default(),
+            alias: FxHashMap::default(),
+        }
+    }
+}
+
+impl Shared {
+    /// The component that stands for `c`.
+    pub fn stand_in(&self, c: u32) -> u32 {
+        self.alias.get(&c).copied().unwrap_or(c)
+    }
+
+    /// Each component given another's atom, with that other.
+    #[cfg(test)]
+    pub fn pairs(&self) -> Vec<(u32, u32)> {
+        self.alias.iter().map(|(&a, &b)| (a, b)).collect()
+    }
+
+    /// Gives wild component `c`, of options `options` (atoms), its form
+    /// and its stand-in, if cheap.
+    fn add(&mut self, c: u32, options: &[Box<[u32]>]) {
+        if self.spent {
+            return;
+        }
+        match self.form_of(options) {
+            Ok(Some(f)) => {
+                self.form.insert(c, f);
+                match self.by_form.get(&f) {
+                    Some(&c0) => {
+                        self.alias.insert(c, c0);
+                    }
+                    None => {
+                        self.by_form.insert(f, c);
+                    }
+                }
+            }
+            Ok(None) => {}
+            Err(_) => self.spent = true,
+        }
+    }
+
+    fn form_of(&mut self, options: &[Box<[u32]>]) -> Result<Option<Form>, FormError> {
+        let mut opts = Vec::with_capacity(options.len());
+        for o in options {
+            let mut sum = ZERO;
+            for &a in o.iter().filter(|&&a| !is_nim(a)) {
+                let Some(&f) = self.form.get(&a) else {
+                    return Ok(None);
+                };
+                sum = self.forms.add(sum, f)?;
+            }
+            for h in Nims::of_atoms(o).0 {
+                let heap = self.forms.nim(h)?;
+                sum = self.forms.add(sum, heap)?;
+            }
+            opts.push(sum);
+        }
+        self.forms.simplify(opts).map(Some)
+    }
 }
 
 impl Comps {
@@ -149,7 +242,7 @@ impl Engine {
                 let c = self.comps.intern(Kind::Opaque(id));
                 self.class_opaque(c, src)?;
                 Ok(match self.comps.class[c as usize] {
-                    WILD => Resolved::Wild(c),
+                    WILD => Resolved::Wild(self.comps.shared.stand_in(c)),
                     v => Resolved::Nim(u64::from(v)),
                 })
             }
@@ -245,6 +338,9 @@ impl Engine {
         }
         let class = self.class_from_options(&options, src)?;
         self.comps.class[c as usize] = class;
+        if class == WILD {
+            self.comps.shared.add(c, &options);
+        }
         self.store_options(c, options)
     }
 

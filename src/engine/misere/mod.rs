@@ -49,6 +49,10 @@
 //!   else is answered from the misère Grundy value of the rest, and a heap
 //!   of 10^5 tokens never enters the search.
 //!
+//! **Equal components share** ([`classes::Shared`]): wild opaque
+//! components with the same canonical form ([`canonical`]) get one atom;
+//! replacing a component by an equal game changes no outcome of any sum.
+//!
 //! # The search
 //!
 //! A position is a sorted array of `u32` atoms ([`atoms`]): components not

@@ -486,3 +486,102 @@ fn the_bounds_up_front_hold_the_positions_searched() {
     }
     assert!(searched > 1000, "only {searched} positions searched");
 }
+
+/// Random opaque games of Nim heaps and earlier games only, so that every
+/// one has a canonical form.
+fn plain_world(rng: &mut Rng, size: usize) -> World {
+    let mut opaque: Vec<Vec<Vec<Item>>> = Vec::new();
+    for k in 0..size {
+        let mut options = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let mut sum = Vec::new();
+            for _ in 0..1 + rng.below(2) {
+                sum.push(if k > 0 && rng.below(3) > 0 {
+                    Item::Opaque(rng.below(k as u64) as u32)
+                } else {
+                    Item::Nim(rng.below(4))
+                });
+            }
+            options.push(sum);
+        }
+        opaque.push(options);
+    }
+    World {
+        opaque,
+        rules: vec![
+            kayles(),
+            HeapRule::subtraction([1, 2, 5]).unwrap(),
+            HeapRule::TakeBreak(parse_code("0.07", false).unwrap()),
+        ],
+    }
+}
+
+#[test]
+fn components_sharing_an_atom_play_alike_in_any_company() {
+    // A component stands in for another only when their canonical forms
+    // agree: then o(A + X) = o(B + X) for every X, tried here on many X
+    // with the naive evaluator.
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let (mut shared, mut tried) = (0, 0);
+    for _ in 0..60 {
+        let w = plain_world(&mut rng, 14);
+        let mut m = engine(&w);
+        let mut src = Src {
+            world: &w,
+            watch: Quiet,
+        };
+        let items: Vec<Item> = (0..w.opaque.len() as u32).map(Item::Opaque).collect();
+        m.analyse(&items, &mut src).unwrap();
+        let mut memo = HashMap::new();
+        for (c, c0) in m.comps.shared.pairs() {
+            let (classes::Kind::Opaque(a), classes::Kind::Opaque(b)) = (m.comps.kind(c), m.comps.kind(c0)) else {
+                panic!("only opaque components share");
+            };
+            shared += 1;
+            for _ in 0..10 {
+                let x = random_sum(&mut rng, &w, 2);
+                let with = |g: u32| x.iter().copied().chain([Item::Opaque(g)]).collect::<Vec<_>>();
+                let (Some(ga), Some(gb)) = (w.grundy(&with(a), &mut memo), w.grundy(&with(b), &mut memo))
+                else {
+                    continue;
+                };
+                tried += 1;
+                assert_eq!(ga == 0, gb == 0, "games {a} and {b} share an atom, but not beside {x:?}");
+            }
+        }
+    }
+    assert!(shared > 20, "only {shared} components shared an atom");
+    assert!(tried > 200, "only {tried} companies tried");
+}
+
+#[test]
+fn equal_components_make_one_search() {
+    // A sum of two different writings of one wild game searches the same
+    // positions as the sum of one of them twice: they share an atom.
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut compared = 0;
+    for _ in 0..60 {
+        let w = plain_world(&mut rng, 14);
+        let items: Vec<Item> = (0..w.opaque.len() as u32).map(Item::Opaque).collect();
+        let mut m = engine(&w);
+        let mut src = Src { world: &w, watch: Quiet };
+        m.analyse(&items, &mut src).unwrap();
+        for (c, c0) in m.comps.shared.pairs() {
+            let (classes::Kind::Opaque(a), classes::Kind::Opaque(b)) = (m.comps.kind(c), m.comps.kind(c0)) else {
+                continue;
+            };
+            let positions = |sum: Vec<Item>| {
+                let mut m = engine(&w);
+                let mut src = Src { world: &w, watch: Quiet };
+                m.analyse(&items, &mut src).unwrap();
+                let p = m.outcome(&sum, &mut src).unwrap();
+                (p, m.positions())
+            };
+            let mixed = positions(vec![Item::Opaque(a), Item::Opaque(b), Item::Nim(2)]);
+            let same = positions(vec![Item::Opaque(b), Item::Opaque(b), Item::Nim(2)]);
+            assert_eq!(mixed, same, "games {a} and {b}");
+            compared += 1;
+        }
+    }
+    assert!(compared > 20, "only {compared} pairs compared");
+}
