@@ -250,7 +250,7 @@ fn a_file_past_its_time_or_flooding_the_output_does_not_stop_the_rest() {
     let c = Class::new(KEY);
     c.student(
         "slow.mex",
-        "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\ngrundy t(100000)\ncheck grundy k(10) == 2\n",
+        "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\ngrundy t(1500)\ncheck grundy k(10) == 2\n",
     );
     c.student(
         "loud.mex",
@@ -316,7 +316,7 @@ fn one_untrusted_file_by_hand() {
             "--time",
             "1",
             "-e",
-            "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }; grundy t(100000)",
+            "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }; grundy t(1500)",
         ],
         b"",
     );
@@ -438,7 +438,7 @@ fn twelve_right_answers_then_lines_past_the_time_keep_the_twelve() {
     // is killed at its time)
     c.student(
         "slow.mex",
-        &format!("{}game t(n) = {{ t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }}\ngrundy t(100000)\n", right12()),
+        &format!("{}game t(n) = {{ t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }}\ngrundy t(1500)\n", right12()),
     );
     c.student(
         "stuck.mex",

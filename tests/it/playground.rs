@@ -129,7 +129,7 @@ fn the_playground_in_a_browser() {
         "fail": "game kayles = octal 0.77\ncheck grundy kayles(5) == 3",
         "error": "game kayles = octal 0.77\ngrundy kayels(5)",
         "plot": "game kayles = octal 0.77\nplot kayles 0..120",
-        "long": "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\ngrundy t(100000)",
+        "long": "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\ngrundy t(1500)",
         "plots": "game kayles = octal 0.77\nplot kayles 0..120\nplot kayles 0..200\nplot kayles 0..120",
         "table": "table nimsum 0..16 0..16\ngame two(m, n) = { two(m, j) for j in 0..n } | { two(i, n) for i in 0..m }\ntable two 0..12 0..12",
     });

@@ -117,7 +117,7 @@ fn definition_completion_interrupt_and_answer_again() {
 /// Before any position is finished the bar counts the options looked at;
 /// Ctrl-C then stops the work at once, however much of it there was.
 #[test]
-fn progress_counts_options_and_ctrl_c_stops_at_once() {
+fn progress_counts_positions_and_ctrl_c_stops_at_once() {
     let temp = tempfile::Builder::new()
         .prefix("mex-pty-")
         .tempdir()
@@ -128,12 +128,15 @@ fn progress_counts_options_and_ctrl_c_stops_at_once() {
         "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }\r",
     );
     prompt(&mut p);
-    keys(&mut p, "grundy t(100000)\r");
-    // Some seconds of work, so that there is much to let go of.
+    // minutes of work (past the default `set work`, raised here), of which
+    // some seconds run, so that there is much to let go of
+    keys(&mut p, "set work 100000000000\r");
+    prompt(&mut p);
+    keys(&mut p, "grundy t(5000)\r");
     loop {
         let (_, seen) = p
-            .exp_regex(r"[1-9][0-9,]* options looked at, [0-9,]+/s, [0-9]+s")
-            .expect("the options counted");
+            .exp_regex(r"[1-9][0-9,]* positions, [0-9,]+/s, [0-9]+s")
+            .expect("the positions counted");
         let secs: u64 = seen
             .rsplit(' ')
             .next()

@@ -15,7 +15,8 @@ use super::structure::{self, Built};
 use crate::eval::compiled::Root;
 use crate::eval::compiled::run::{Ctx, Run};
 use crate::eval::defs::Defs;
-use crate::eval::error::EvalError;
+use crate::eval::error::{EvalError, LimitError};
+use crate::ir::Setting;
 use crate::eval::value::{Args, Key, Part};
 
 /// Steps of the chain of largest options a probe follows at most.
@@ -59,6 +60,18 @@ impl Store {
             match ran {
                 Ok(()) => {}
                 Err(EvalError::Interrupted) => return Err(EvalError::Interrupted),
+                // the options of the position asked about alone pass a
+                // limit (more loop iterations than `set options` or `set
+                // work` allow): the question itself would list them,
+                // holding every option, before meeting it, so it is
+                // refused now, having held none
+                Err(e) if e.limit().is_some() && args == key.args.as_slice() => {
+                    self.ticker.iterations = 0;
+                    if e.limit().is_some_and(|l| l.setting == "options") {
+                        return Err(self.options_past_limit(defs, key));
+                    }
+                    return Err(e);
+                }
                 // a position the question may never reach (its rule fails
                 // there): the estimate is what was seen so far; at the
                 // position asked about, the question itself reports it
@@ -79,6 +92,25 @@ impl Store {
 }
 
 impl Store {
+    /// The options of `key` take more loop iterations to list than `set
+    /// options` allows for one position.
+    fn options_past_limit(&self, defs: &Defs, key: &Key) -> EvalError {
+        let limit = self.limits.options;
+        EvalError::from(
+            LimitError::new(
+                Setting::Options,
+                None::<u64>,
+                limit,
+                format!(
+                    "listing the options of {} takes more than {limit} loop iterations, the limit for one position (`set options`)",
+                    defs.show_key(key)
+                ),
+            )
+            .placeholder()
+            .then("raises the limit; or ask about a smaller position"),
+        )
+    }
+
     /// For a position with more positions below it than may be kept: how
     /// many positions the question would keep at the least, from the chain
     /// of its largest options. The question works out every position on
