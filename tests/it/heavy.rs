@@ -323,3 +323,20 @@ fn refusals_come_before_the_work_they_save() {
     assert!(report.errors.is_empty());
     assert_eq!(lines, ["0"]);
 }
+
+#[test]
+fn a_position_with_too_many_options_to_list_is_refused_before_holding_them() {
+    // the options of t(100000) take 5 * 10^9 loop iterations to list, and
+    // would be 8 * 10^8 sums held: the estimate meets `set options` while
+    // it counts, holding none of them
+    let e = ends(
+        "game t(n) = { t(a) + t(b) + t(n - a - b) for a in 1..n for b in 1..n - a if a < b and b < n - a - b }; grundy t(100000)",
+    );
+    assert_eq!(e.code, Some(2), "{}", e.out);
+    assert!(
+        e.err.contains("listing the options of t(100000) takes more than 100000000 loop iterations"),
+        "{}",
+        e.err
+    );
+    assert!(e.err.contains("`set options N` raises the limit"), "{}", e.err);
+}
