@@ -254,7 +254,8 @@ mod tests {
         let misere = help("misère").unwrap();
         assert!(misere.starts_with("Misère play\n\n"), "{misere}");
         assert!(!misere.contains("<!--"), "{misere}");
-        assert!(misere.contains("More on this: `:help quotient` (Misère quotients)"));
+        assert!(misere.contains("`:help quotient` (Misère quotients)"), "{misere}");
+        assert!(misere.contains("More on this: `:help canonical` (Misère canonical forms)"), "{misere}");
         // the part is not shown with the section
         assert!(!misere.contains("\n### "), "{misere}");
         let quotient = help("quotient").unwrap();

@@ -382,7 +382,7 @@ fn help_on_a_topic_shows_that_part_of_the_reference() {
     );
     assert!(!got.contains("<!--"), "{got}");
     assert!(
-        got.contains("More on this: `:help quotient` (Misère quotients)"),
+        got.contains("More on this: `:help canonical` (Misère canonical forms), `:help quotient` (Misère quotients)"),
         "{got}"
     );
     for topic in mex::repl::topics::topics() {

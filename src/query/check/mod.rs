@@ -60,22 +60,8 @@ pub fn check(
         }
         (QueryIr::MisereEquiv(..), Expect::Equivalent) => {
             let a = answer(defs, store, q)?;
-            let Answer::MisereEquiv(e) = &a else {
-                return Err(super::misrouted());
-            };
-            let found = CheckFound::Forms(e.forms.0.clone(), e.forms.1.clone());
-            let why = if e.equal {
-                Vec::new()
-            } else {
-                vec![Reason::MisereForms {
-                    g: e.games.0.clone(),
-                    h: e.games.1.clone(),
-                    forms: e.forms.clone(),
-                    apart: e.apart.clone(),
-                }]
-            };
-            let passed = e.equal;
-            Ok(graded(passed, a, Some(found), why::Reasons::of(why), all(passed)))
+            let (passed, found, why) = misere_equiv(&a)?;
+            Ok(graded(passed, a, Some(found), why, all(passed)))
         }
         (QueryIr::Equiv(g, h), Expect::Equivalent) => {
             let a = answer(defs, store, q)?;
@@ -120,4 +106,24 @@ pub fn check(
             Ok(graded(passed, a, None, reasons, share))
         }
     }
+}
+
+/// `check misere equiv G, H`: whether the forms agree, what was found, and
+/// why not (the two forms, and the game that tells them apart).
+fn misere_equiv(a: &Answer) -> Result<(bool, CheckFound, why::Reasons), EvalError> {
+    let Answer::MisereEquiv(e) = a else {
+        return Err(super::misrouted());
+    };
+    let found = CheckFound::Forms(e.forms.0.clone(), e.forms.1.clone());
+    let why = if e.equal {
+        Vec::new()
+    } else {
+        vec![Reason::MisereForms {
+            g: e.games.0.clone(),
+            h: e.games.1.clone(),
+            forms: e.forms.clone(),
+            apart: e.apart.clone(),
+        }]
+    };
+    Ok((e.equal, found, why::Reasons::of(why)))
 }
