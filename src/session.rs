@@ -72,6 +72,9 @@ pub struct Session {
     pub uses_of: HashMap<Dep, Vec<Use>>,
     /// Diagnostics rendered in colour (for a terminal).
     pub color: bool,
+    /// Told every answer before it is rendered (a notebook shows a
+    /// table's data as a table of its own): none by default.
+    pub on_answer: Option<Box<dyn FnMut(&Answer)>>,
 }
 
 impl Default for Session {
@@ -90,6 +93,7 @@ impl Session {
             format: Format::Text,
             uses_of: HashMap::new(),
             color: false,
+            on_answer: None,
         }
     }
 
@@ -328,7 +332,13 @@ impl Session {
     ) -> Result<(), EvalError> {
         let (defs, store) = (&self.defs, &mut self.store);
         let format = self.format;
-        let mut show = |a: Answer| render::emit(format, &a, emit);
+        let on_answer = &mut self.on_answer;
+        let mut show = |a: Answer| {
+            if let Some(told) = on_answer {
+                told(&a);
+            }
+            render::emit(format, &a, emit)
+        };
         match action {
             Action::Let {
                 name, id, value, ..
