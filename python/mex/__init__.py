@@ -202,13 +202,26 @@ class Session:
         start, stop = _natural(start, "start"), _natural(stop, "stop")
         if stop <= start:
             return np.zeros(0, dtype=np.uint64)
-        buf, events, interrupted = self._core.values(name, start, stop)
+        if stop - start > dict(self._core.limits())["output"]:
+            # refused before any work (and before an array is made for it)
+            for kind, first, second in self._events(f"sequence {name} {start}..{stop}",
+                                                    "<sequence>"):
+                if kind == "error":
+                    raise _error(first, second)
+        out = np.empty(stop - start, dtype=np.uint64)
+        # Rust writes the values straight into the array, which this frame
+        # holds until the call has returned
+        written, events, interrupted = self._core.values_into(
+            name, start, stop, out.ctypes.data)
         if interrupted:
             raise KeyboardInterrupt("mex: interrupted")
         for kind, first, second in events:
             if kind == "error":
                 raise _error(first, second)
-        return np.frombuffer(buf, dtype=np.uint64)
+        if written != len(out):
+            raise MexError(f"sequence {name}: {written} values of {len(out)} came back",
+                           kind="internal")
+        return out
 
     def table(self, name, rows, cols):
         """``table NAME rows cols`` of a two-parameter game as a pandas

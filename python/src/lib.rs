@@ -14,7 +14,6 @@ use mex::engine::{Interrupted, Watch};
 use mex::session::{Event, Format, Session};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyByteArray;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::cell::RefCell;
@@ -224,39 +223,49 @@ impl Core {
         })
     }
 
-    /// The values of `sequence NAME START..STOP` as native-endian u64s in
-    /// a bytearray (no Python object per value), and the run's events
-    /// (its diagnostics).
-    fn values<'py>(
+    /// The values of `sequence NAME START..STOP`, written as native u64s
+    /// straight into the memory at `address` (a numpy array of
+    /// `stop - start` uint64 the caller holds for the whole call: this
+    /// returns only once the session has stopped writing, even when
+    /// interrupted); no Python object per value. Gives how many were
+    /// written, and the run's diagnostics.
+    fn values_into(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         name: String,
         start: u64,
         stop: u64,
-    ) -> PyResult<(Bound<'py, PyByteArray>, Vec<Out>, bool)> {
-        let (values, outs, interrupted) = self.ask(py, move |s| {
+        address: usize,
+    ) -> PyResult<(u64, Vec<Out>, bool)> {
+        if stop <= start || address == 0 || address % std::mem::align_of::<u64>() != 0 {
+            return Err(PyValueError::new_err("values_into: an empty range or a bad address"));
+        }
+        let room = usize::try_from(stop - start)
+            .map_err(|_| PyValueError::new_err("values_into: too many values"))?;
+        self.ask(py, move |s| {
             s.set_format(Format::Json);
-            let mut values: Vec<u64> = Vec::new();
-            let mut outs: Vec<Out> = Vec::new();
+            let mut written = 0usize;
             let text = format!("sequence {name} {start}..{stop}");
             let report = s.run("<sequence>", &text, &mut |e| {
-                if let Event::Values { values: v, .. } = e {
-                    values.extend(v);
+                if let Event::Values { values, .. } = e {
+                    let n = values.len().min(room - written);
+                    // SAFETY: the caller's array holds `room` u64s at
+                    // `address` and outlives this call (see above); at most
+                    // `room` are written, each within it.
+                    unsafe {
+                        let dst = (address as *mut u64).add(written);
+                        std::ptr::copy_nonoverlapping(values.as_ptr(), dst, n);
+                    }
+                    written += n;
                 }
             });
+            let mut outs: Vec<Out> = Vec::new();
             for d in &report.errors {
                 let json = mex::render::json::diagnostic(&s.sources, d).to_string();
                 outs.push(("error".into(), json, s.sources.render(d, false)));
             }
-            (values, outs, report.interrupted)
-        })?;
-        let bytes = PyByteArray::new_with(py, values.len() * 8, |buf| {
-            for (chunk, v) in buf.chunks_exact_mut(8).zip(&values) {
-                chunk.copy_from_slice(&v.to_ne_bytes());
-            }
-            Ok(())
-        })?;
-        Ok((bytes, outs, interrupted))
+            (written as u64, outs, report.interrupted)
+        })
     }
 
     /// Stops the computation running now (from another thread), as Ctrl-C does.

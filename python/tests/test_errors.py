@@ -59,6 +59,9 @@ def test_the_output_and_work_limits(s):
     assert e.value.kind == "limit" and e.value.limit == "output"
     assert "set output 20" in e.value.hint
     assert len(s.sequence("k", 0, 10)) == 10
+    with pytest.raises(mex.MexError) as e:
+        s.sequence("k", 0, 10**15)  # refused before an array is made
+    assert e.value.limit == "output"
     s.set("work", 1000)
     s.run("game u(n) = { u(n - k) for k in 1..n }")
     with pytest.raises(mex.MexError) as e:
