@@ -126,8 +126,16 @@ class Session:
 
     # -- running text --------------------------------------------------
 
+    def _call(self, method, *args):
+        """A call to the extension; its own failures (a session used after
+        a fork, a panic) raise MexError of kind ``internal``."""
+        try:
+            return getattr(self._core, method)(*args)
+        except RuntimeError as e:
+            raise MexError(str(e), kind="internal") from None
+
     def _events(self, source, name, json=True, data=False):
-        events, interrupted = self._core.run(source, name, json, data)
+        events, interrupted = self._call("run", source, name, json, data)
         if interrupted:
             raise KeyboardInterrupt("mex: interrupted")
         return events
@@ -202,7 +210,7 @@ class Session:
         start, stop = _natural(start, "start"), _natural(stop, "stop")
         if stop <= start:
             return np.zeros(0, dtype=np.uint64)
-        if stop - start > dict(self._core.limits())["output"]:
+        if stop - start > dict(self._call("limits"))["output"]:
             # refused before any work (and before an array is made for it)
             for kind, first, second in self._events(f"sequence {name} {start}..{stop}",
                                                     "<sequence>"):
@@ -211,8 +219,8 @@ class Session:
         out = np.empty(stop - start, dtype=np.uint64)
         # Rust writes the values straight into the array, which this frame
         # holds until the call has returned
-        written, events, interrupted = self._core.values_into(
-            name, start, stop, out.ctypes.data)
+        written, events, interrupted = self._call(
+            "values_into", name, start, stop, out.ctypes.data)
         if interrupted:
             raise KeyboardInterrupt("mex: interrupted")
         for kind, first, second in events:
@@ -246,7 +254,7 @@ class Session:
 
     def limits(self):
         """The limits in force, as a dict of ``set`` name to value."""
-        return dict(self._core.limits())
+        return dict(self._call("limits"))
 
     def interrupt(self):
         """Stops the computation running now, as Ctrl-C does (for another

@@ -9,29 +9,39 @@ from . import _mex
 COLUMNS = list(_mex.survey_columns())
 
 
+def _argument(message):
+    from . import _argument
+
+    return _argument(message)
+
+
 def codes(*patterns):
     """The codes the patterns stand for, in order: each ``?`` is any digit
-    (``'0.??'`` is the 64 codes ``0.00`` .. ``0.77``; ``'hex 0.?'`` is 16)."""
+    (``'0.??'`` is the 64 codes ``0.00`` .. ``0.77``; ``'hex 0.?'`` is 16).
+    A pattern that is not one raises MexError (kind ``argument``)."""
     out = []
     for p in patterns:
         if not isinstance(p, str):
-            raise TypeError(f"a pattern is text, not {type(p).__name__}")
-        out.extend(_mex.expand(p))
+            raise _argument(f"a pattern is text, not {type(p).__name__}")
+        try:
+            out.extend(_mex.expand(p))
+        except ValueError as e:
+            raise _argument(str(e)) from None
     return out
 
 
 def octal_codes(*patterns):
     """The octal codes of patterns such as ``'0.??'`` or ``'4.1?'``."""
-    out = codes(*(p if p.strip().startswith("octal ") else "octal " + p.strip()
-                  for p in patterns))
+    out = codes(*(p if not isinstance(p, str) or p.strip().startswith("octal ")
+                  else "octal " + p.strip() for p in patterns))
     # a code with octal digits only is octal as it is: `0.77`
     return [c[len("octal "):] if c.startswith("octal ") else c for c in out]
 
 
 def hex_codes(*patterns):
     """The hexadecimal codes of patterns such as ``'0.?'`` (each ``?`` 0-F)."""
-    return codes(*(p if p.strip().startswith("hex ") else "hex " + p.strip()
-                   for p in patterns))
+    return codes(*(p if not isinstance(p, str) or p.strip().startswith("hex ")
+                   else "hex " + p.strip() for p in patterns))
 
 
 def survey_code(code, heap=None):
@@ -62,7 +72,7 @@ def survey(codes, heap=None, client=None):
     codes = [str(c) for c in codes]
     if heap is not None:
         if isinstance(heap, bool) or not hasattr(heap, "__index__") or heap.__index__() < 1:
-            raise ValueError(f"heap must be an integer of at least 1, not {heap!r}")
+            raise _argument(f"heap must be an integer of at least 1, not {heap!r}")
         heap = heap.__index__()
     unique = {}
     for c in codes:
@@ -95,21 +105,27 @@ def _on_dask(client, jobs, heap):
         raise
 
 
+def _task_of(job):
+    key, code, heap = job
+    return _task(key, code, heap)
+
+
 def _local(jobs, heap):
     if len(jobs) <= 1:
         return dict(_task(k, c, heap) for k, c in jobs)
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     workers = min(len(jobs), _os.cpu_count() or 1)
     # spawn: a fresh interpreter per process (a fork would copy the
-    # threads of any session this process holds)
+    # threads of any session this process holds, without the threads)
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(_task, k, c, heap) for k, c in jobs]
-        try:
-            return dict(f.result() for f in futures)
-        except KeyboardInterrupt:
-            for f in futures:
-                f.cancel()
-            raise
+    pool = context.Pool(workers)
+    try:
+        done = dict(pool.imap_unordered(_task_of, [(k, c, heap) for k, c in jobs],
+                                        chunksize=1))
+        pool.close()
+        return done
+    finally:
+        # on Ctrl-C (or any error) the processes are ended at once
+        pool.terminate()
+        pool.join()

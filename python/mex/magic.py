@@ -37,7 +37,7 @@ def show(s, cell):
 
     from . import _frame
 
-    events, interrupted = s._core.run(cell, "<cell>", False, True)
+    events, interrupted = s._call("run", cell, "<cell>", False, True)
     out = _Shown()
     table = False  # the text lines of a table shown as HTML are left out
     for kind, first, second in events:

@@ -54,6 +54,9 @@ impl Watch for Stop {
 struct Core {
     jobs: Mutex<Sender<Job>>,
     stop: Arc<AtomicBool>,
+    /// The process that made it: a process forked from it has the
+    /// session's memory but not its thread.
+    pid: u32,
 }
 
 /// Waits for an answer with the GIL released, looking for signals; on a
@@ -160,6 +163,12 @@ impl Core {
         py: Python<'_>,
         job: impl FnOnce(&mut Session) -> T + Send + 'static,
     ) -> PyResult<T> {
+        if std::process::id() != self.pid {
+            return Err(PyRuntimeError::new_err(
+                "mex: a session made before this process was forked cannot be used in it: \
+                 make a new mex.Session() here",
+            ));
+        }
         let (tx, rx) = channel();
         let job: Job = Box::new(move |s| {
             let _ = tx.send(job(s));
@@ -203,6 +212,7 @@ impl Core {
         Ok(Core {
             jobs: Mutex::new(tx),
             stop,
+            pid: std::process::id(),
         })
     }
 

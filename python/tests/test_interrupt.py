@@ -111,3 +111,27 @@ def test_two_threads_share_a_session():
     for t in threads:
         t.join()
     assert sorted(results) == [(n, n ^ 1) for n in range(20)]
+
+
+def test_a_session_used_after_a_fork_says_so():
+    import os
+
+    s = mex.Session()
+    assert s.grundy("nim(1)") == 1
+    pid = os.fork()
+    if pid == 0:
+        # the child: the session's thread is not here; it must say so, not hang
+        code = 1
+        try:
+            s.grundy("nim(1)")
+        except mex.MexError as e:
+            code = 0 if e.kind == "internal" and "fork" in e.message else 3
+        except BaseException:
+            code = 4
+        try:
+            code = code or (0 if mex.Session().grundy("nim(2)") == 2 else 5)
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert s.grundy("nim(3)") == 3

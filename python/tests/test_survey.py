@@ -78,8 +78,11 @@ def test_code_families():
     assert mex.octal_codes("4.1?") == [f"4.1{d}" for d in range(8)]
     assert len(mex.hex_codes("0.?")) == 16 and mex.hex_codes("0.?")[-1] == "hex 0.F"
     assert mex.codes("?.7") == ["0.7", "4.7"]
-    with pytest.raises(ValueError):
+    with pytest.raises(mex.MexError) as e:
         mex.octal_codes("0.??????????")
+    assert e.value.kind == "argument"
+    with pytest.raises(mex.MexError):
+        mex.codes("0.?z")
 
 
 def test_the_command_line_survey_gives_the_same_rows(mex_cli):
@@ -104,3 +107,32 @@ def test_the_data_frame_types():
     assert str(df["period"].dtype) == "UInt64"
     assert str(df["proven"].dtype) == "boolean"
     assert df["seconds"].dtype.kind == "f"
+
+
+def test_an_empty_survey():
+    df = mex.survey([])
+    assert list(df.columns) == COLUMNS and len(df) == 0
+
+
+def test_a_bad_heap_is_refused():
+    with pytest.raises(mex.MexError) as e:
+        mex.survey(["0.77"], heap=0)
+    assert e.value.kind == "argument"
+
+
+def test_ctrl_c_stops_a_local_survey():
+    import _thread
+    import threading
+    import time
+
+    slow = mex.hex_codes("0.?9")  # no period below the heap: each takes a while
+    timer = threading.Timer(2.0, _thread.interrupt_main)
+    timer.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            mex.survey(slow, heap=1_000_000)
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 60  # it ended (generously): the processes were ended
+    assert len(mex.survey(["0.77", "0.07"], heap=500)) == 2

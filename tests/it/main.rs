@@ -35,3 +35,4 @@ mod pty;
 mod repl;
 mod research;
 mod suite;
+mod survey;
