@@ -107,7 +107,9 @@ fn read(code: &str) -> Result<(bool, &str), String> {
     } else if let Some(rest) = code.strip_prefix("hex ") {
         (true, rest.trim())
     } else {
-        let hex = code.chars().any(|c| c.is_ascii_hexdigit() && !('0'..='7').contains(&c));
+        let hex = code
+            .chars()
+            .any(|c| c.is_ascii_hexdigit() && !('0'..='7').contains(&c));
         (hex, code)
     };
     let allowed = |c: char| c.is_ascii_hexdigit() || c == '.';
@@ -151,11 +153,17 @@ pub fn expand(pattern: &str) -> Result<Vec<String>, String> {
     let body = &pattern[prefix.len()..];
     let point = body.find('.').unwrap_or(body.len());
     let all: &[char] = if hex {
-        &['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F']
+        &[
+            '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'A', 'B', 'C', 'D', 'E', 'F',
+        ]
     } else {
         &['0', '1', '2', '3', '4', '5', '6', '7']
     };
-    let split: &[char] = if hex { &['0', '4', '8', 'C'] } else { &['0', '4'] };
+    let split: &[char] = if hex {
+        &['0', '4', '8', 'C']
+    } else {
+        &['0', '4']
+    };
     let mut choices: Vec<Vec<char>> = Vec::new();
     let mut count: u64 = 1;
     for (i, c) in body.char_indices() {
@@ -168,7 +176,9 @@ pub fn expand(pattern: &str) -> Result<Vec<String>, String> {
         choices.push(options);
     }
     if count > 1 << 20 {
-        return Err(format!("`{pattern}` stands for {count} codes; a survey takes at most 1048576"));
+        return Err(format!(
+            "`{pattern}` stands for {count} codes; a survey takes at most 1048576"
+        ));
     }
     let mut out = vec![prefix.to_string()];
     for options in choices {
@@ -194,7 +204,11 @@ fn program(hex: bool, digits: &str, heap: Option<u64>) -> String {
 /// One code's row: `period` answered in a fresh session watched by
 /// `watch` (which may stop it: then `Err(Interrupted)`), `heap` bounding
 /// the search as `set heap` does.
-pub fn survey_code(code: &str, heap: Option<u64>, watch: Box<dyn Watch>) -> Result<Row, Interrupted> {
+pub fn survey_code(
+    code: &str,
+    heap: Option<u64>,
+    watch: Box<dyn Watch>,
+) -> Result<Row, Interrupted> {
     let start = Instant::now();
     let (hex, digits) = match read(code) {
         Ok(read) => read,
@@ -223,7 +237,10 @@ pub fn survey_code(code: &str, heap: Option<u64>, watch: Box<dyn Watch>) -> Resu
         let largest = table.max_value();
         row.heaps = Some(table.len());
         row.largest = Some(largest);
-        row.largest_at = table.values(0..table.len()).position(|v| v == largest).map(|i| i as u64);
+        row.largest_at = table
+            .values(0..table.len())
+            .position(|v| v == largest)
+            .map(|i| i as u64);
     }
     row.seconds = start.elapsed().as_secs_f64();
     Ok(row)
@@ -271,7 +288,8 @@ pub fn survey(
         })
         .collect();
     let next = AtomicUsize::new(0);
-    let results: Vec<std::sync::Mutex<Option<Row>>> = keys.iter().map(|_| Default::default()).collect();
+    let results: Vec<std::sync::Mutex<Option<Row>>> =
+        keys.iter().map(|_| Default::default()).collect();
     std::thread::scope(|scope| {
         for _ in 0..threads.clamp(1, keys.len().max(1)) {
             let worker = std::thread::Builder::new().stack_size(64 << 20);
@@ -288,7 +306,10 @@ pub fn survey(
             });
         }
     });
-    let done: Vec<Option<Row>> = results.into_iter().map(|m| m.into_inner().ok().flatten()).collect();
+    let done: Vec<Option<Row>> = results
+        .into_iter()
+        .map(|m| m.into_inner().ok().flatten())
+        .collect();
     codes
         .iter()
         .zip(slot)

@@ -14,10 +14,10 @@ use mex::engine::{Interrupted, Watch};
 use mex::session::{Event, Format, Session};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -125,7 +125,11 @@ fn run_events(session: &mut Session, name: &str, source: &str, data: bool) -> (V
                 }
                 values.extend(v);
                 if last {
-                    outs.push(("answer".into(), sequence(format, from, &values), String::new()));
+                    outs.push((
+                        "answer".into(),
+                        sequence(format, from, &values),
+                        String::new(),
+                    ));
                 }
             }
             Event::Error { .. } => {
@@ -146,8 +150,9 @@ fn run_events(session: &mut Session, name: &str, source: &str, data: bool) -> (V
 /// A whole sequence's answer, as the format writes it.
 fn sequence(format: Format, from: u64, values: &[u64]) -> String {
     match format {
-        Format::Json => serde_json::json!({ "query": "sequence", "from": from, "values": values })
-            .to_string(),
+        Format::Json => {
+            serde_json::json!({ "query": "sequence", "from": from, "values": values }).to_string()
+        }
         Format::Text => values
             .iter()
             .map(u64::to_string)
@@ -248,7 +253,9 @@ impl Core {
         address: usize,
     ) -> PyResult<(u64, Vec<Out>, bool)> {
         if stop <= start || address == 0 || address % std::mem::align_of::<u64>() != 0 {
-            return Err(PyValueError::new_err("values_into: an empty range or a bad address"));
+            return Err(PyValueError::new_err(
+                "values_into: an empty range or a bad address",
+            ));
         }
         let room = usize::try_from(stop - start)
             .map_err(|_| PyValueError::new_err("values_into: too many values"))?;
@@ -313,7 +320,9 @@ fn survey_code(py: Python<'_>, code: String, heap: Option<u64>) -> PyResult<Stri
         .map_err(|e| PyRuntimeError::new_err(format!("mex: no thread for a survey: {e}")))?;
     match wait(py, &stop, rx)? {
         Ok(json) => Ok(json),
-        Err(Interrupted) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err("interrupted")),
+        Err(Interrupted) => Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+            "interrupted",
+        )),
     }
 }
 

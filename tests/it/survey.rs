@@ -32,10 +32,21 @@ fn cell(v: &Value) -> String {
 
 #[test]
 fn every_row_is_the_command_lines_period() {
-    let out = mex_cmd(&["survey", "0.?7", "4.1?", "--heap", "600", "--format", "csv"], b"");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = mex_cmd(
+        &["survey", "0.?7", "4.1?", "--heap", "600", "--format", "csv"],
+        b"",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let rows = rows(&out);
-    let codes: Vec<String> = expand("0.?7").unwrap().into_iter().chain(expand("4.1?").unwrap()).collect();
+    let codes: Vec<String> = expand("0.?7")
+        .unwrap()
+        .into_iter()
+        .chain(expand("4.1?").unwrap())
+        .collect();
     assert_eq!(rows.len(), 16);
     for (row, code) in rows.iter().zip(&codes) {
         assert_eq!(&row[0], code);
@@ -61,13 +72,32 @@ fn largest_and_heaps_are_the_values_computed() {
     let out = mex_cmd(&["survey", "0.137", "--format", "json"], b"");
     let row: Value = serde_json::from_slice(&out.stdout).expect("a JSON row");
     let heaps = row["heaps"].as_u64().expect("heaps");
-    let seq = mex_cmd(&["--format", "json", "-e", &format!("game g = octal 0.137; sequence g 0..{heaps}")], b"");
+    let seq = mex_cmd(
+        &[
+            "--format",
+            "json",
+            "-e",
+            &format!("game g = octal 0.137; sequence g 0..{heaps}"),
+        ],
+        b"",
+    );
     let seq: Value = serde_json::from_slice(&seq.stdout).expect("a sequence");
-    let values: Vec<u64> = seq["values"].as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+    let values: Vec<u64> = seq["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
     let largest = *values.iter().max().unwrap();
     assert_eq!(row["largest"].as_u64(), Some(largest));
-    assert_eq!(row["largest_at"].as_u64(), values.iter().position(|&v| v == largest).map(|i| i as u64));
-    assert_eq!((row["pre_period"].as_u64(), row["period"].as_u64()), (Some(52), Some(34)));
+    assert_eq!(
+        row["largest_at"].as_u64(),
+        values.iter().position(|&v| v == largest).map(|i| i as u64)
+    );
+    assert_eq!(
+        (row["pre_period"].as_u64(), row["period"].as_u64()),
+        (Some(52), Some(34))
+    );
 }
 
 #[test]
@@ -95,7 +125,10 @@ fn families_expand_as_the_reference_says() {
     assert_eq!(two.len(), 64);
     assert_eq!((two[0].as_str(), two[63].as_str()), ("0.00", "0.77"));
     assert_eq!(expand("?.7").unwrap(), ["0.7", "4.7"]);
-    assert_eq!(expand("hex ?.1").unwrap(), ["hex 0.1", "hex 4.1", "hex 8.1", "hex C.1"]);
+    assert_eq!(
+        expand("hex ?.1").unwrap(),
+        ["hex 0.1", "hex 4.1", "hex 8.1", "hex C.1"]
+    );
     assert_eq!(expand("hex 0.?").unwrap().len(), 16);
     assert_eq!(expand("0.77").unwrap(), ["0.77"]);
     assert!(expand("0.??????????").is_err());
@@ -107,9 +140,14 @@ fn the_same_game_shares_a_computation_and_keeps_its_rows() {
     assert_eq!(same_game("hex 0.7"), same_game("octal 0.7"));
     assert_eq!(same_game("hex 0.8"), same_game("0.8"));
     assert_ne!(same_game("0.77"), same_game("0.7"));
-    let codes: Vec<String> = ["0.7", "0.70", "hex 0.7", "0.16"].map(String::from).to_vec();
+    let codes: Vec<String> = ["0.7", "0.70", "hex 0.7", "0.16"]
+        .map(String::from)
+        .to_vec();
     let rows = survey(&codes, Some(200), 2, &mex::survey::quiet);
-    assert_eq!(rows.iter().map(|r| r.code.as_str()).collect::<Vec<_>>(), ["0.7", "0.70", "hex 0.7", "0.16"]);
+    assert_eq!(
+        rows.iter().map(|r| r.code.as_str()).collect::<Vec<_>>(),
+        ["0.7", "0.70", "hex 0.7", "0.16"]
+    );
     assert_eq!(rows[0].seconds, rows[1].seconds, "one computation shared");
     assert_eq!(rows[0].rule, rows[2].rule);
     assert_eq!(rows[3].heaps, Some(201));
