@@ -31,6 +31,14 @@ class _Shown:
             self.lines = []
 
 
+def _plain_table(first_line):
+    """Whether a table's text is the plain form (``a \\ b | 0 1 2``), which
+    a notebook shows as an HTML table, rather than one asked for ``as csv``,
+    ``as markdown`` or ``as latex``, which is shown as written."""
+    return (not first_line.startswith(("|", "%")) and "," not in first_line
+            and " | " in first_line)
+
+
 def show(s, cell):
     """Runs ``cell`` in session ``s`` and shows what it gives."""
     from IPython.display import HTML, SVG, display
@@ -39,20 +47,34 @@ def show(s, cell):
 
     events, interrupted = s._call("run", cell, "<cell>", False, True)
     out = _Shown()
-    table = False  # the text lines of a table shown as HTML are left out
+    table = None  # a table's JSON, while its text lines come
+
+    def end_table():
+        nonlocal table
+        if table is not None:
+            answer, lines = table
+            table = None
+            if lines and _plain_table(lines[0]):
+                out.flush()
+                display(_frame(answer))
+            else:
+                out.lines.extend(lines)
+
     for kind, first, second in events:
         if kind == "answer":
-            if not table:
+            if table is not None:
+                table[1].append(first)
+            else:
                 out.lines.append(first)
             continue
-        table = False
-        out.flush()
+        end_table()
         if kind == "data":
             answer = _json.loads(first)
             if answer.get("query") == "table":
-                display(_frame(answer))
-                table = True
-        elif kind == "check":
+                table = (answer, [])
+            continue
+        out.flush()
+        if kind == "check":
             if second == "pass":
                 out.lines.append(first)
             else:
@@ -61,6 +83,7 @@ def show(s, cell):
             display(SVG(first))
         elif kind == "error":
             print(second.rstrip("\n"), file=_sys.stderr)
+    end_table()
     out.flush()
     if interrupted:
         raise KeyboardInterrupt("mex: interrupted")

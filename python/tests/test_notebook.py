@@ -77,6 +77,8 @@ def test_the_magic_in_a_shell(capsys):
     ip.run_cell_magic("mex", "", "grundy nosuch(1)")
     err = capsys.readouterr().err
     assert "unknown name `nosuch`" in err
+    ip.run_cell_magic("mex", "", "table nimsum 0..2 0..2 as csv")
+    assert capsys.readouterr().out.splitlines() == ["a \\ b,0,1", "0,0,1", "1,1,0"]
     ip.user_ns["mine"] = mex.Session()
     ip.run_cell_magic("mex", "mine", "grundy nim(4) + nim(1)")
     assert capsys.readouterr().out.strip() == "5"
