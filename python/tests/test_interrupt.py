@@ -135,3 +135,21 @@ def test_a_session_used_after_a_fork_says_so():
     _, status = os.waitpid(pid, 0)
     assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     assert s.grundy("nim(3)") == 3
+
+
+def test_a_real_sigint_ends_a_computation():
+    import os
+    import signal
+
+    s = mex.Session()
+    s.run(LONG)
+    timer = threading.Timer(1.0, os.kill, args=(os.getpid(), signal.SIGINT))
+    timer.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            s.grundy("g(1000000)")
+    finally:
+        timer.cancel()
+    assert time.monotonic() - start < 30
+    assert s.grundy("nim(5) + nim(1)") == 4
