@@ -94,38 +94,84 @@ def survey(codes, heap=None, client=None):
     return frame
 
 
+def _failed(code, error):
+    """The row of a code whose task failed (a worker lost too often, a
+    process that ended): its error says why."""
+    row = {c: None for c in COLUMNS}
+    row.update(code=code, seconds=0.0, error=f"the task failed: {error}")
+    return row
+
+
 def _on_dask(client, jobs, heap):
+    from distributed import wait
+
     # pure=False: fresh keys, so a survey never reuses another's results
     futures = client.map(_task, [k for k, _ in jobs], [c for _, c in jobs],
                          [heap] * len(jobs), pure=False)
     try:
-        return dict(client.gather(futures))
+        # a worker lost midway costs only its tasks: the scheduler runs
+        # them again elsewhere; a task that keeps losing its workers
+        # (distributed's allowed-failures) ends with an error, kept in its row
+        wait(futures)
+        done = {}
+        for (key, code), f in zip(jobs, futures):
+            if f.status == "finished":
+                done[key] = f.result()[1]
+            else:
+                done[key] = _failed(code, repr(f.exception()))
+        return done
     except KeyboardInterrupt:
         client.cancel(futures)
         raise
 
 
-def _task_of(job):
-    key, code, heap = job
-    return _task(key, code, heap)
+#: Rounds of a local survey: the codes a process that ended took with it
+#: are run again in a fresh pool, up to this many times in all.
+ROUNDS = 3
 
 
 def _local(jobs, heap):
     if len(jobs) <= 1:
         return dict(_task(k, c, heap) for k, c in jobs)
-    import multiprocessing
+    done, left = {}, list(jobs)
+    for _ in range(ROUNDS):
+        if not left:
+            break
+        more, left = _round(left, heap)
+        done.update(more)
+    for key, code, why in left:
+        done[key] = _failed(code, f"a local process ended, {ROUNDS} times ({why})")
+    return done
 
+
+def _round(jobs, heap):
+    """One pool of processes over the jobs: the rows done, and the jobs
+    (with why) that a process which ended took with it."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    jobs = [(k, c) for k, c, *_ in jobs]
     workers = min(len(jobs), _os.cpu_count() or 1)
     # spawn: a fresh interpreter per process (a fork would copy the
     # threads of any session this process holds, without the threads)
-    context = multiprocessing.get_context("spawn")
-    pool = context.Pool(workers)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+    futures = [(k, c, pool.submit(_task, k, c, heap)) for k, c in jobs]
+    # the pool's processes, to end them (shutdown forgets them)
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    done, lost = {}, []
     try:
-        done = dict(pool.imap_unordered(_task_of, [(k, c, heap) for k, c in jobs],
-                                        chunksize=1))
-        pool.close()
-        return done
+        for key, code, f in futures:
+            try:
+                done[key] = f.result()[1]
+            except BrokenProcessPool as e:
+                lost.append((key, code, str(e)))
+        return done, lost
     finally:
         # on Ctrl-C (or any error) the processes are ended at once
-        pool.terminate()
-        pool.join()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in processes:
+            if p.is_alive():
+                p.terminate()
+        for p in processes:
+            p.join()

@@ -136,3 +136,36 @@ def test_ctrl_c_stops_a_local_survey():
         timer.cancel()
     assert time.monotonic() - start < 60  # it ended (generously): the processes were ended
     assert len(mex.survey(["0.77", "0.07"], heap=500)) == 2
+
+
+def test_a_local_process_killed_midway_gives_rows_not_a_wait():
+    import multiprocessing
+    import os
+    import signal
+    import threading
+    import time
+
+    slow = mex.hex_codes("0.?9")
+    killed = []
+
+    def kill_one():
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not killed:
+            children = multiprocessing.active_children()
+            if children:
+                time.sleep(1.5)  # started, and at work
+                victim = multiprocessing.active_children()[0]
+                os.kill(victim.pid, signal.SIGKILL)
+                killed.append(victim.pid)
+            time.sleep(0.05)
+
+    t = threading.Thread(target=kill_one)
+    t.start()
+    df = mex.survey(slow, heap=6000)
+    t.join()
+    assert killed
+    assert list(df["code"]) == slow
+    # the codes the killed process took with it ran again
+    assert df["error"].isna().all()
+    for row in df.to_dict("records"):
+        same_as_cli(row, heap=6000)
