@@ -14,6 +14,10 @@ use crate::resolve::{Context, Names, check_unit, needs_failed, place};
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
 
+/// What is told every answer before it is rendered (see
+/// [`Session::on_answer`]).
+pub type OnAnswer = Box<dyn FnMut(&Answer)>;
+
 /// Diagnostics a report keeps (a file of millions of errors is reported
 /// whole, but only counted past these).
 pub const KEPT: usize = 10_000;
@@ -74,7 +78,7 @@ pub struct Session {
     pub color: bool,
     /// Told every answer before it is rendered (a notebook shows a
     /// table's data as a table of its own): none by default.
-    pub on_answer: Option<Box<dyn FnMut(&Answer)>>,
+    pub on_answer: Option<OnAnswer>,
 }
 
 impl Default for Session {

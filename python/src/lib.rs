@@ -252,7 +252,7 @@ impl Core {
         stop: u64,
         address: usize,
     ) -> PyResult<(u64, Vec<Out>, bool)> {
-        if stop <= start || address == 0 || address % std::mem::align_of::<u64>() != 0 {
+        if stop <= start || address == 0 || !address.is_multiple_of(std::mem::align_of::<u64>()) {
             return Err(PyValueError::new_err(
                 "values_into: an empty range or a bad address",
             ));
