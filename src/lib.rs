@@ -11,6 +11,7 @@ pub mod render;
 pub mod repl;
 pub mod resolve;
 pub mod session;
+pub mod survey;
 pub mod syntax;
 
 /// The version of mex (the front ends and the playground show it).

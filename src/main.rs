@@ -10,7 +10,7 @@ use std::process::ExitCode;
 const STACK: usize = cli::isolate::STACK as usize;
 
 fn main() -> ExitCode {
-    // `mex grade ...` and `mex sheet ...` are commands of their own; any
+    // `mex grade ...`, `mex sheet ...` and `mex survey ...` are commands of their own; any
     // other first argument is a file, as it always was.
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The processes `mex grade` and `mex --sandbox` run untrusted files in
@@ -30,6 +30,10 @@ fn main() -> ExitCode {
         Some("grade") => {
             let args = cli::grade::GradeArgs::parse_from(argv.iter().skip(1));
             Box::new(move || cli::grade::grade(args))
+        }
+        Some("survey") => {
+            let args = cli::survey::SurveyArgs::parse_from(argv.iter().skip(1));
+            Box::new(move || cli::survey::survey(args))
         }
         Some("sheet") => {
             let args = cli::grade::SheetArgs::parse_from(argv.iter().skip(1));

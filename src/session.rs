@@ -14,6 +14,10 @@ use crate::resolve::{Context, Names, check_unit, needs_failed, place};
 use crate::syntax::parse::parse;
 use std::collections::{HashMap, HashSet};
 
+/// What is told every answer before it is rendered (see
+/// [`Session::on_answer`]).
+pub type OnAnswer = Box<dyn FnMut(&Answer)>;
+
 /// Diagnostics a report keeps (a file of millions of errors is reported
 /// whole, but only counted past these).
 pub const KEPT: usize = 10_000;
@@ -72,6 +76,9 @@ pub struct Session {
     pub uses_of: HashMap<Dep, Vec<Use>>,
     /// Diagnostics rendered in colour (for a terminal).
     pub color: bool,
+    /// Told every answer before it is rendered (a notebook shows a
+    /// table's data as a table of its own): none by default.
+    pub on_answer: Option<OnAnswer>,
 }
 
 impl Default for Session {
@@ -90,6 +97,7 @@ impl Session {
             format: Format::Text,
             uses_of: HashMap::new(),
             color: false,
+            on_answer: None,
         }
     }
 
@@ -328,7 +336,13 @@ impl Session {
     ) -> Result<(), EvalError> {
         let (defs, store) = (&self.defs, &mut self.store);
         let format = self.format;
-        let mut show = |a: Answer| render::emit(format, &a, emit);
+        let on_answer = &mut self.on_answer;
+        let mut show = |a: Answer| {
+            if let Some(told) = on_answer {
+                told(&a);
+            }
+            render::emit(format, &a, emit)
+        };
         match action {
             Action::Let {
                 name, id, value, ..

@@ -7,6 +7,7 @@ pub mod isolate;
 mod output;
 mod progress;
 mod repl;
+pub mod survey;
 mod term;
 mod written;
 
@@ -78,6 +79,7 @@ Examples:
   mex --format json -e 'grundy nim(3) + nim(5)'     # results as JSON Lines
   mex                                               # the REPL
   mex grade key.mex alice.mex bob.mex               # grade a class (see --help there)
+  mex survey 0.?? --heap 1000 --format csv          # the period of every code (see --help there)
   mex sheet key.mex                                 # the blank sheet of a key
   mex --sandbox FILE                                # run a file nobody has read
 

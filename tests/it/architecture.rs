@@ -10,7 +10,7 @@
 //! query                          answers as data
 //! render                         every word, in text and JSON
 //! session                        source text in, events out
-//! grade, repl                    front ends in the library
+//! grade, repl, survey            front ends in the library
 //! ```
 //!
 //! A module may use a module of a lower layer, never one of its own layer
@@ -34,6 +34,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("session", 7),
     ("grade", 8),
     ("repl", 8),
+    ("survey", 8),
 ];
 
 fn layer(module: &str) -> Option<usize> {

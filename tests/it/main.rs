@@ -36,3 +36,4 @@ mod pty;
 mod repl;
 mod research;
 mod suite;
+mod survey;
