@@ -72,6 +72,10 @@ pub struct Session {
     pub uses_of: HashMap<Dep, Vec<Use>>,
     /// Diagnostics rendered in colour (for a terminal).
     pub color: bool,
+    /// An interruption ends only the statement running, as a definition
+    /// with an error does, and the run goes on (the language server gives
+    /// each line a time of its own); otherwise it ends the run.
+    pub interrupt_ends_statement: bool,
 }
 
 impl Default for Session {
@@ -90,6 +94,7 @@ impl Session {
             format: Format::Text,
             uses_of: HashMap::new(),
             color: false,
+            interrupt_ends_statement: false,
         }
     }
 
@@ -205,8 +210,12 @@ impl Session {
             }
             self.store.ticker.iterations = 0;
             self.store.ticker.spent = 0;
+            self.store.ticker.watch.statement(loc.range());
             match self.act(&action, emit, report) {
                 Ok(()) => {}
+                Err(EvalError::Interrupted) if self.interrupt_ends_statement => {
+                    self.failed_let(&action);
+                }
                 Err(EvalError::Interrupted) => {
                     report.interrupted = true;
                     break;

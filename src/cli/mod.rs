@@ -4,6 +4,7 @@
 mod bundle;
 pub mod grade;
 pub mod isolate;
+pub mod lsp;
 mod output;
 mod progress;
 mod repl;
