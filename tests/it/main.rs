@@ -22,6 +22,7 @@ mod io;
 mod laws;
 mod limits;
 mod loopy;
+mod lsp;
 mod marking;
 mod mends;
 mod misere;

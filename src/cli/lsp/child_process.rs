@@ -51,7 +51,7 @@ impl Running {
         RUNNING.fetch_add(1, Ordering::SeqCst);
         let request = Request {
             text: text.to_string(),
-            line_ms: super::LINE_MS,
+            line_ms: super::line_ms(),
         };
         if let (Some(mut stdin), Ok(bytes)) = (child.stdin.take(), serde_json::to_vec(&request)) {
             // the child reads all of it before it writes: no deadlock

@@ -20,6 +20,7 @@ mod record;
 mod requests;
 mod state;
 mod text;
+mod value;
 mod worker;
 
 pub use child::child;
@@ -27,6 +28,17 @@ pub use child_process::LSP_CHILD;
 
 /// Milliseconds each statement of a document may run.
 pub const LINE_MS: u64 = 500;
+/// Milliseconds each statement may run: [`LINE_MS`], or what the
+/// environment variable `MEX_LSP_LINE_MS` says (an editor's setting, or a
+/// test's).
+pub fn line_ms() -> u64 {
+    std::env::var("MEX_LSP_LINE_MS")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|&ms| ms > 0)
+        .unwrap_or(LINE_MS)
+}
+
 /// The work one question may do while editing (`set work`).
 pub const WORK: u64 = 20_000_000;
 /// The address space of a document's process, in MiB.
@@ -63,11 +75,13 @@ pub fn run() -> u8 {
         "capabilities": caps,
         "serverInfo": { "name": "mex", "version": env!("CARGO_PKG_VERSION") },
     });
+    // `initialized` is taken as any notification is (an editor that sends
+    // a document before it is not turned away)
     let params = match connection.initialize_start() {
-        Ok((id, params)) => match connection.initialize_finish(id, init) {
-            Ok(()) => params,
-            Err(e) => return fail(e),
-        },
+        Ok((id, params)) => {
+            let _ = connection.sender.send(lsp_server::Response::new_ok(id, init).into());
+            params
+        }
         Err(e) => return fail(e),
     };
     let refresh = params

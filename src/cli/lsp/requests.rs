@@ -132,7 +132,7 @@ impl Server {
         let v = match req.method.as_str() {
             "textDocument/hover" => {
                 let p: HoverParams = params(p)?;
-                self.at(&p.text_document_position_params, |d, pos| json!(f::hover(d, pos)))
+                return Ok(self.hover(req.id, p));
             }
             "textDocument/completion" => {
                 let p: CompletionParams = params(p)?;
@@ -186,6 +186,28 @@ impl Server {
         f: impl FnOnce(&Doc, lsp_types::Position) -> Value,
     ) -> Value {
         self.with(p.text_document.uri.as_str(), |d| f(d, p.position))
+    }
+
+    /// Hover: on a position, its value, from a run of its own (answered
+    /// later); elsewhere at once.
+    fn hover(&mut self, id: RequestId, p: HoverParams) -> Option<Value> {
+        let p = p.text_document_position_params;
+        let Ok(docs) = self.docs.lock() else {
+            return Some(Value::Null);
+        };
+        let Some(doc) = docs.get(p.text_document.uri.as_str()) else {
+            return Some(Value::Null);
+        };
+        let hover = super::features::hover(doc, p.position);
+        let at = doc.lines.offset(p.position);
+        let (Some(position), Some(h)) = (super::value::position_at(doc, at), &hover) else {
+            return Some(json!(hover));
+        };
+        let lsp_types::HoverContents::Markup(about) = &h.contents else {
+            return Some(json!(hover));
+        };
+        super::value::answer(doc, position, about.value.clone(), id, self.out.clone());
+        None
     }
 
     /// Inlay hints: at once if the run of the text as it is has ended, else

@@ -12,8 +12,15 @@ use std::time::{Duration, Instant};
 /// How long the worker waits for more edits before it starts a run.
 const SETTLE: Duration = Duration::from_millis(20);
 /// How long an inlay hints request waits for a run to end before it is
-/// answered with the answers known (the rest come with a refresh).
-const WAIT: Duration = Duration::from_millis(1500);
+/// answered with the answers known (the rest come with a refresh):
+/// 1.5 s, or what `MEX_LSP_WAIT_MS` says.
+fn wait() -> Duration {
+    let ms = std::env::var("MEX_LSP_WAIT_MS")
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(1500);
+    Duration::from_millis(ms)
+}
 /// How long a whole run may take before it is killed.
 const RUN_TIME: Duration = Duration::from_secs(30);
 
@@ -147,8 +154,9 @@ impl Worker {
         }
         let all = ended && doc.ready();
         let waiting = std::mem::take(&mut doc.waiting);
+        let wait = wait();
         for (id, range, since) in waiting {
-            if all || since.elapsed() >= WAIT {
+            if all || since.elapsed() >= wait {
                 let hints = super::hints::inlay(doc, range);
                 let _ = self.out.send(Response::new_ok(id, hints).into());
             } else {
