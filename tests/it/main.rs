@@ -10,6 +10,7 @@ mod compiled;
 mod course_games;
 mod diagnostics;
 mod docs;
+mod editors;
 mod errors;
 mod examples;
 mod families;
