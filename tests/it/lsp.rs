@@ -403,3 +403,37 @@ fn nonsense_from_the_editor_gets_errors_not_a_crash() {
     assert_eq!(e.hints(), [(0, "2".to_string(), "2".to_string())]);
     e.shut_down();
 }
+
+/// The time from an edit to its diagnostics, and to its inlay hints, on a
+/// course sheet: printed, not asserted (run it with `--ignored
+/// --nocapture`; docs/editors.md gives what it measured).
+#[test]
+#[ignore = "a measurement: cargo test --release --test it -- lsp::latency --ignored --nocapture"]
+fn latency_of_an_edit_on_a_course_sheet() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/course/5_coins.mex");
+    let text = std::fs::read_to_string(path).expect("the sheet");
+    let mut e = Editor::start(&[]);
+    e.open(&text);
+    e.hints();
+    let (mut to_diagnostics, mut to_hints) = (Vec::new(), Vec::new());
+    for version in 2..=21 {
+        // an edit that changes an answer: `grundy tc(5, 6)` and back
+        let (n, value) = if version % 2 == 0 { ("7", "13") } else { ("6", "8") };
+        let edited = text.replace("grundy tc(5, 6)", &format!("grundy tc(5, {n})"));
+        let sent = Instant::now();
+        e.change(version, &edited);
+        e.diagnostics(version);
+        to_diagnostics.push(sent.elapsed());
+        let hints = e.hints();
+        to_hints.push(sent.elapsed());
+        let line = text[..text.find("grundy tc(5, 6)").unwrap()].lines().count() as u64;
+        let edited_hint = hints.iter().find(|h| h.0 == line).map(|h| h.1.as_str());
+        assert_eq!(edited_hint, Some(value), "{hints:?}");
+        assert_eq!(hints.len(), 15, "every question answered: {hints:?}");
+    }
+    to_diagnostics.sort();
+    to_hints.sort();
+    let show = |v: &[Duration]| format!("median {:?}, max {:?}", v[v.len() / 2], v[v.len() - 1]);
+    println!("5_coins.mex, 20 edits: to diagnostics {}; to inlay hints {}", show(&to_diagnostics), show(&to_hints));
+    e.shut_down();
+}
