@@ -56,9 +56,12 @@ impl Watch for LineTime {
     }
 
     fn statement(&mut self, at: Range<usize>) {
+        let (start, end) = (at.start, at.end);
         let mut r = self.shared.borrow_mut();
         r.at = Some(at);
         r.until = Some(Instant::now() + self.per_line);
+        // the output's lock is taken again on this thread: it allows that
+        send(&mut std::io::stdout().lock(), &Record::Running { start, end });
     }
 }
 

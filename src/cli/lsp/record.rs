@@ -26,6 +26,9 @@ pub enum Record {
         lines: Vec<String>,
         passed: Option<bool>,
     },
+    /// A statement starts to run (if the process ends before the run does,
+    /// the last of these is where it ended).
+    Running { start: usize, end: usize },
     /// A statement stopped at a limit or its time: why, in words.
     Stopped { start: usize, end: usize, why: String },
     /// A game defined (its name at `start`), as written, with the rule

@@ -11,6 +11,10 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+/// Why a run ended before it was done: what the statement it was
+/// running shows on hover, with its `…`.
+pub const CUT_SHORT: &str = "stopped: the process running the document ended here, at its memory cap or at the time a whole document may take; `mex` on the command line runs it whole";
+
 /// What one run of a version of a document found so far.
 #[derive(Default)]
 pub struct Run {
@@ -22,9 +26,21 @@ pub struct Run {
     pub games: Vec<Record>,
     /// The run has ended (all is known).
     pub done: bool,
+    /// The statement running (`start..end`).
+    pub running: Option<(usize, usize)>,
 }
 
 impl Run {
+    /// The run ended before it was done: the statement it was running
+    /// stopped there.
+    pub fn cut_short(&mut self) {
+        if let (false, Some((start, end))) = (self.done, self.running.take()) {
+            let why = CUT_SHORT.to_string();
+            self.stopped.push(Record::Stopped { start, end, why });
+        }
+        self.done = true;
+    }
+
     /// Takes in a record of the run.
     pub fn add(&mut self, r: Record) {
         match r {
@@ -32,7 +48,9 @@ impl Run {
             Record::Done { diags } => {
                 self.diags = diags;
                 self.done = true;
+                self.running = None;
             }
+            Record::Running { start, end } => self.running = Some((start, end)),
             r @ Record::Answer { .. } => self.answers.push(r),
             r @ Record::Stopped { .. } => self.stopped.push(r),
             r @ Record::Game { .. } => self.games.push(r),
@@ -73,3 +91,23 @@ impl Doc {
 
 /// The open documents, by URI.
 pub type Docs = Arc<Mutex<HashMap<String, Doc>>>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_run_cut_short_stops_the_statement_it_was_running() {
+        let mut run = Run::default();
+        run.add(Record::Running { start: 0, end: 5 });
+        run.add(Record::Running { start: 6, end: 9 });
+        run.cut_short();
+        assert!(run.done);
+        assert!(matches!(&run.stopped[..], [Record::Stopped { start: 6, end: 9, .. }]));
+        let mut whole = Run::default();
+        whole.add(Record::Running { start: 0, end: 5 });
+        whole.add(Record::Done { diags: Vec::new() });
+        whole.cut_short();
+        assert!(whole.stopped.is_empty(), "a run that ended stopped nothing");
+    }
+}

@@ -123,7 +123,7 @@ impl Worker {
         if let Ok(mut docs) = self.docs.lock()
             && let Some(doc) = docs.get_mut(&self.key)
         {
-            doc.run.done = true;
+            doc.run.cut_short();
             if doc.run.version == doc.version {
                 let note = super::diagnostics::publish(doc);
                 let _ = self.out.send(note.into());
