@@ -437,3 +437,67 @@ fn latency_of_an_edit_on_a_course_sheet() {
     println!("5_coins.mex, 20 edits: to diagnostics {}; to inlay hints {}", show(&to_diagnostics), show(&to_hints));
     e.shut_down();
 }
+
+#[test]
+fn family_words_complete_after_game_name_equals() {
+    let mut e = Editor::start(&[]);
+    e.open("game m = mo\ngame k = oc\n");
+    let items = e.at("textDocument/completion", 0, 11);
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["mock turtles"]);
+    let items = e.at("textDocument/completion", 1, 11);
+    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    assert_eq!(labels, ["octal"]);
+    e.shut_down();
+}
+
+/// Every request the server answers, at places all over texts cut and
+/// spliced from the examples: an answer or `null` each time, never an
+/// internal error, and the server still runs.
+#[test]
+fn mangled_examples_never_make_an_internal_error() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
+    let mut texts: Vec<String> = ["nim.mex", "kayles.mex", "homework_with_errors.mex", "course/5_coins.mex"]
+        .iter()
+        .map(|f| std::fs::read_to_string(format!("{dir}/{f}")).expect("an example"))
+        .collect();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize % n.max(1)
+    };
+    // cut at random characters, splice the pieces, and add broken bits
+    for i in 0..8 {
+        let a: Vec<char> = texts[i % 4].chars().collect();
+        let b: Vec<char> = texts[(i + 1) % 4].chars().collect();
+        let (x, y) = (next(a.len()), next(b.len()));
+        let junk = ["(((", "\"", "{", "∗", "\u{0}", "\r", "game", "..", "𝔸("][next(9)];
+        texts.push(a[..x].iter().chain(junk.chars().collect::<Vec<_>>().iter()).chain(&b[y..]).collect());
+    }
+    let mut e = Editor::start(&[]);
+    for (v, text) in texts.iter().enumerate() {
+        e.change(v as i64 + 1, text);
+        if v == 0 {
+            e.open(text);
+        }
+        let lines = text.split('\n').count() as u64;
+        for k in 0..30 {
+            let (line, ch) = (next(lines as usize + 1) as u64, next(60) as u64);
+            let method = ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references"][k % 4];
+            e.next_id += 1;
+            let id = e.next_id;
+            let mut params = json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": ch } });
+            if method.ends_with("references") {
+                params["context"] = json!({ "includeDeclaration": false });
+            }
+            e.send(json!({ "id": id, "method": method, "params": params }));
+            let answer = e.wait(method, |m| m["id"] == json!(id));
+            assert!(answer.get("error").is_none(), "{method} at {line}:{ch} of version {}: {answer}", v + 1);
+        }
+        e.hints();
+        let whole = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 10000, "character": 0 } });
+        e.request("textDocument/codeAction", json!({ "textDocument": { "uri": URI }, "range": whole, "context": { "diagnostics": [] } }));
+        e.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+    }
+    e.shut_down();
+}

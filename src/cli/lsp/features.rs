@@ -153,6 +153,10 @@ pub fn complete(doc: &Doc, p: Position) -> Vec<CompletionItem> {
         })
         .collect();
     let after_eq = line[..start].trim_end().ends_with('=') && line.trim_start().starts_with("game");
+    if after_eq {
+        // right after `game g =`: a family, or a game (no question word)
+        out.retain(|i| i.kind != Some(CompletionItemKind::KEYWORD) && !["move", "moves"].contains(&i.label.as_str()));
+    }
     for (w, about) in FAMILY_WORDS {
         if after_eq && w.starts_with(word) && !out.iter().any(|i| i.label == *w) {
             let about = Some(about.to_string());
