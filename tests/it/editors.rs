@@ -28,7 +28,9 @@ fn alternatives(pattern: &str) -> BTreeSet<String> {
 /// The words the playground colours as keywords (web/site/app.js).
 fn playground_keywords() -> BTreeSet<String> {
     let app = std::fs::read_to_string(root().join("web/site/app.js")).expect("app.js");
-    let start = app.find("const KEYWORDS = new Set([").expect("the playground's keywords");
+    let start = app
+        .find("const KEYWORDS = new Set([")
+        .expect("the playground's keywords");
     let end = start + app[start..].find("])").expect("their end");
     app[start..end]
         .split('\'')
@@ -47,12 +49,18 @@ fn the_extension_declares_the_language_and_its_grammar() {
     let grammar = &package["contributes"]["grammars"][0];
     assert_eq!(grammar["scopeName"], "source.mex");
     let path = grammar["path"].as_str().unwrap();
-    assert_eq!(json(&format!("editors/vscode/{path}"))["scopeName"], "source.mex");
+    assert_eq!(
+        json(&format!("editors/vscode/{path}"))["scopeName"],
+        "source.mex"
+    );
     let config = json("editors/vscode/language-configuration.json");
     assert_eq!(config["comments"]["lineComment"], "#");
     let main = package["main"].as_str().unwrap();
     let client = std::fs::read_to_string(root().join("editors/vscode").join(main)).unwrap();
-    assert!(client.contains("args: ['lsp']"), "the client starts `mex lsp`");
+    assert!(
+        client.contains("args: ['lsp']"),
+        "the client starts `mex lsp`"
+    );
 }
 
 #[test]
@@ -62,13 +70,22 @@ fn the_grammar_colours_the_playgrounds_keywords_which_are_the_lexers() {
     let keywords = alternatives(repo["keyword"]["match"].as_str().unwrap());
     assert_eq!(keywords, playground_keywords());
     for k in Tok::KEYWORDS {
-        assert!(keywords.contains(*k), "the lexer's keyword `{k}` is not coloured");
+        assert!(
+            keywords.contains(*k),
+            "the lexer's keyword `{k}` is not coloured"
+        );
     }
     // the playground also colours the words keywords only where they stand
-    let extra: Vec<&String> = keywords.iter().filter(|k| Tok::keyword(k).is_none()).collect();
+    let extra: Vec<&String> = keywords
+        .iter()
+        .filter(|k| Tok::keyword(k).is_none())
+        .collect();
     assert_eq!(extra, ["as", "by", "move", "quotient", "to"]);
     let builtins = alternatives(repo["builtin"]["match"].as_str().unwrap());
-    assert_eq!(builtins, BTreeSet::from(["nim".to_string(), "nimsum".to_string()]));
+    assert_eq!(
+        builtins,
+        BTreeSet::from(["nim".to_string(), "nimsum".to_string()])
+    );
 }
 
 /// The scope the grammar must give a token the lexer read, or must not
@@ -90,7 +107,9 @@ fn scope(tok: &Tok, text: &str, star: bool) -> Option<&'static str> {
         Tok::Ident(n) | Tok::CallName(n) if n == "nim" || n == "nimsum" => {
             Some("support.function.builtin.mex")
         }
-        Tok::Ident(n) | Tok::CallName(n) if !["to", "as", "by", "move", "quotient"].contains(&n.as_str()) => {
+        Tok::Ident(n) | Tok::CallName(n)
+            if !["to", "as", "by", "move", "quotient"].contains(&n.as_str()) =>
+        {
             Some("- keyword.control.mex")
         }
         _ if text.starts_with('*') && text[1..].chars().all(|c| c.is_ascii_digit()) => {
@@ -123,7 +142,10 @@ fn syntax_test(name: &str, src: &str) -> String {
         out.push_str(text);
         out.push('\n');
         let mut covered = Vec::new();
-        for (l, tok, r) in tokens.iter().filter(|(l, _, r)| *l >= start && *r <= start + text.len() && r > l) {
+        for (l, tok, r) in tokens
+            .iter()
+            .filter(|(l, _, r)| *l >= start && *r <= start + text.len() && r > l)
+        {
             covered.push(*l - start..*r - start);
             let star = src[..*l].ends_with('*');
             if let Some(s) = scope(tok, &src[*l..*r], star) {
@@ -136,7 +158,12 @@ fn syntax_test(name: &str, src: &str) -> String {
             .map(|(i, _)| i)
             .find(|i| !covered.iter().any(|c| c.contains(i)));
         if let Some(h) = hash {
-            out.push_str(&assertion(text, h, text.len(), "comment.line.number-sign.mex"));
+            out.push_str(&assertion(
+                text,
+                h,
+                text.len(),
+                "comment.line.number-sign.mex",
+            ));
         }
         start = end;
     }
@@ -159,7 +186,11 @@ fn examples(dir: &Path, out: &mut Vec<PathBuf>) {
 fn the_grammar_colours_the_examples_as_the_lexer_reads_them() {
     let vscode = root().join("editors/vscode");
     let tester = vscode.join("node_modules/.bin/vscode-tmgrammar-test");
-    assert!(tester.exists(), "{} is missing: run `npm ci` in editors/vscode", tester.display());
+    assert!(
+        tester.exists(),
+        "{} is missing: run `npm ci` in editors/vscode",
+        tester.display()
+    );
     let dir = tempfile::tempdir().expect("a folder");
     let mut files = Vec::new();
     examples(&root().join("examples"), &mut files);
@@ -179,9 +210,16 @@ fn the_grammar_colours_the_examples_as_the_lexer_reads_them() {
         .args(&tests)
         .output()
         .expect("vscode-tmgrammar-test runs");
-    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(out.status.success(), "{said}");
-    assert!(said.contains("✓") || said.to_lowercase().contains("passed") || said.is_empty(), "{said}");
+    assert!(
+        said.contains("✓") || said.to_lowercase().contains("passed") || said.is_empty(),
+        "{said}"
+    );
 }
 
 #[test]

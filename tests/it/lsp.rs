@@ -70,7 +70,10 @@ impl Editor {
         };
         let caps = json!({ "processId": null, "rootUri": null, "capabilities": {} });
         let init = e.request("initialize", caps);
-        assert!(init["capabilities"]["inlayHintProvider"] == json!(true), "{init}");
+        assert!(
+            init["capabilities"]["inlayHintProvider"] == json!(true),
+            "{init}"
+        );
         e.notify("initialized", json!({}));
         e
     }
@@ -110,7 +113,9 @@ impl Editor {
         self.next_id += 1;
         let id = self.next_id;
         self.send(json!({ "id": id, "method": method, "params": params }));
-        let m = self.wait(method, |m| m["id"] == json!(id) && m.get("method").is_none());
+        let m = self.wait(method, |m| {
+            m["id"] == json!(id) && m.get("method").is_none()
+        });
         assert!(m.get("error").is_none(), "{method} failed: {m}");
         m["result"].clone()
     }
@@ -133,7 +138,10 @@ impl Editor {
         let m = self.wait("diagnostics", |m| {
             m["method"] == "textDocument/publishDiagnostics" && m["params"]["version"] == version
         });
-        m["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+        m["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The inlay hints of the whole document, by line: (label, tooltip).
@@ -206,7 +214,10 @@ fn a_misspelt_keyword_has_a_quick_fix_and_fixing_it_clears_the_diagnostics() {
     assert_eq!(d["code"], "parse");
     assert!(d["message"].as_str().unwrap().contains("`grundey`"), "{d}");
     let related = d["relatedInformation"].to_string();
-    assert!(related.contains("did you mean `grundy`?"), "the hint: {related}");
+    assert!(
+        related.contains("did you mean `grundy`?"),
+        "the hint: {related}"
+    );
     let params = json!({
         "textDocument": { "uri": URI },
         "range": d["range"],
@@ -231,8 +242,10 @@ fn a_range_and_a_lookalike_star_have_quick_fixes_too() {
     e.open("game s = subtraction {1, 2}\nsequence s 0 14\ngrundy ∗3\n");
     let diags = e.diagnostics(1);
     assert_eq!(diags.len(), 2, "{diags:?}");
-    let whole = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 3, "character": 0 } });
-    let params = json!({ "textDocument": { "uri": URI }, "range": whole, "context": { "diagnostics": [] } });
+    let whole =
+        json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 3, "character": 0 } });
+    let params =
+        json!({ "textDocument": { "uri": URI }, "range": whole, "context": { "diagnostics": [] } });
     let actions = e.request("textDocument/codeAction", params);
     let texts: Vec<&str> = actions
         .as_array()
@@ -321,18 +334,33 @@ fn hover_completion_definition_references_and_symbols() {
     let section = keyword["contents"]["value"].as_str().unwrap();
     assert!(section.contains("`grundy G`"), "{section}");
     let items = e.at("textDocument/completion", 4, 3);
-    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert_eq!(labels, ["grundy"]);
     let def = e.at("textDocument/definition", 2, 14);
     assert_eq!(def["range"]["start"], json!({ "line": 0, "character": 5 }));
     let refs = e.at("textDocument/references", 0, 5);
-    let lines: Vec<u64> = refs.as_array().unwrap().iter().map(|r| r["range"]["start"]["line"].as_u64().unwrap()).collect();
+    let lines: Vec<u64> = refs
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
     assert_eq!(lines, [0, 2, 2, 3]);
     let n = e.at("textDocument/definition", 2, 9);
     assert_eq!(n["range"]["start"], json!({ "line": 1, "character": 4 }));
     let params = json!({ "textDocument": { "uri": URI } });
     let symbols = e.request("textDocument/documentSymbol", params);
-    let names: Vec<&str> = symbols.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = symbols
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["k", "n"]);
     e.shut_down();
 }
@@ -363,7 +391,10 @@ fn a_thousand_edits_keep_the_server_bounded() {
         }
     }
     let hints = e.hints();
-    assert_eq!(hints.last().map(|h| h.1.clone()), Some(expected.to_string()));
+    assert_eq!(
+        hints.last().map(|h| h.1.clone()),
+        Some(expected.to_string())
+    );
     let stats = e.request("mex/stats", Value::Null);
     // each run is a process of its own, ended when it is stale or done:
     // sessions are rebuilt, never grown, and none is left running
@@ -372,7 +403,10 @@ fn a_thousand_edits_keep_the_server_bounded() {
     assert_eq!(stats["processes_running"], 0, "{stats}");
     assert_eq!(stats["documents"], 1, "{stats}");
     if let (Some(before), Some(after)) = (after_100, resident(pid)) {
-        assert!(after < before + 16 * 1024, "{before} KiB after 100 edits, {after} KiB after 1000");
+        assert!(
+            after < before + 16 * 1024,
+            "{before} KiB after 100 edits, {after} KiB after 1000"
+        );
     }
     e.shut_down();
 }
@@ -390,7 +424,13 @@ fn nonsense_from_the_editor_gets_errors_not_a_crash() {
     let id = e.next_id;
     e.send(json!({ "id": id, "method": "textDocument/hover", "params": { "nonsense": 1 } }));
     let bad = e.wait("an error", |m| m["id"] == json!(id));
-    assert!(bad["error"]["message"].as_str().unwrap().contains("invalid parameters"), "{bad}");
+    assert!(
+        bad["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("invalid parameters"),
+        "{bad}"
+    );
     e.send(json!({ "id": 999, "method": "mex/nothing", "params": {} }));
     let unknown = e.wait("an error", |m| m["id"] == json!(999));
     assert!(unknown.get("error").is_some(), "{unknown}");
@@ -418,7 +458,11 @@ fn latency_of_an_edit_on_a_course_sheet() {
     let (mut to_diagnostics, mut to_hints) = (Vec::new(), Vec::new());
     for version in 2..=21 {
         // an edit that changes an answer: `grundy tc(5, 6)` and back
-        let (n, value) = if version % 2 == 0 { ("7", "13") } else { ("6", "8") };
+        let (n, value) = if version % 2 == 0 {
+            ("7", "13")
+        } else {
+            ("6", "8")
+        };
         let edited = text.replace("grundy tc(5, 6)", &format!("grundy tc(5, {n})"));
         let sent = Instant::now();
         e.change(version, &edited);
@@ -426,7 +470,9 @@ fn latency_of_an_edit_on_a_course_sheet() {
         to_diagnostics.push(sent.elapsed());
         let hints = e.hints();
         to_hints.push(sent.elapsed());
-        let line = text[..text.find("grundy tc(5, 6)").unwrap()].lines().count() as u64;
+        let line = text[..text.find("grundy tc(5, 6)").unwrap()]
+            .lines()
+            .count() as u64;
         let edited_hint = hints.iter().find(|h| h.0 == line).map(|h| h.1.as_str());
         assert_eq!(edited_hint, Some(value), "{hints:?}");
         assert_eq!(hints.len(), 15, "every question answered: {hints:?}");
@@ -434,7 +480,11 @@ fn latency_of_an_edit_on_a_course_sheet() {
     to_diagnostics.sort();
     to_hints.sort();
     let show = |v: &[Duration]| format!("median {:?}, max {:?}", v[v.len() / 2], v[v.len() - 1]);
-    println!("5_coins.mex, 20 edits: to diagnostics {}; to inlay hints {}", show(&to_diagnostics), show(&to_hints));
+    println!(
+        "5_coins.mex, 20 edits: to diagnostics {}; to inlay hints {}",
+        show(&to_diagnostics),
+        show(&to_hints)
+    );
     e.shut_down();
 }
 
@@ -443,10 +493,20 @@ fn family_words_complete_after_game_name_equals() {
     let mut e = Editor::start(&[]);
     e.open("game m = mo\ngame k = oc\n");
     let items = e.at("textDocument/completion", 0, 11);
-    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert_eq!(labels, ["mock turtles"]);
     let items = e.at("textDocument/completion", 1, 11);
-    let labels: Vec<&str> = items.as_array().unwrap().iter().map(|i| i["label"].as_str().unwrap()).collect();
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
     assert_eq!(labels, ["octal"]);
     e.shut_down();
 }
@@ -457,13 +517,20 @@ fn family_words_complete_after_game_name_equals() {
 #[test]
 fn mangled_examples_never_make_an_internal_error() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples");
-    let mut texts: Vec<String> = ["nim.mex", "kayles.mex", "homework_with_errors.mex", "course/5_coins.mex"]
-        .iter()
-        .map(|f| std::fs::read_to_string(format!("{dir}/{f}")).expect("an example"))
-        .collect();
+    let mut texts: Vec<String> = [
+        "nim.mex",
+        "kayles.mex",
+        "homework_with_errors.mex",
+        "course/5_coins.mex",
+    ]
+    .iter()
+    .map(|f| std::fs::read_to_string(format!("{dir}/{f}")).expect("an example"))
+    .collect();
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move |n: usize| {
-        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (seed >> 33) as usize % n.max(1)
     };
     // cut at random characters, splice the pieces, and add broken bits
@@ -472,7 +539,13 @@ fn mangled_examples_never_make_an_internal_error() {
         let b: Vec<char> = texts[(i + 1) % 4].chars().collect();
         let (x, y) = (next(a.len()), next(b.len()));
         let junk = ["(((", "\"", "{", "∗", "\u{0}", "\r", "game", "..", "𝔸("][next(9)];
-        texts.push(a[..x].iter().chain(junk.chars().collect::<Vec<_>>().iter()).chain(&b[y..]).collect());
+        texts.push(
+            a[..x]
+                .iter()
+                .chain(junk.chars().collect::<Vec<_>>().iter())
+                .chain(&b[y..])
+                .collect(),
+        );
     }
     let mut e = Editor::start(&[]);
     for (v, text) in texts.iter().enumerate() {
@@ -483,7 +556,12 @@ fn mangled_examples_never_make_an_internal_error() {
         let lines = text.split('\n').count() as u64;
         for k in 0..30 {
             let (line, ch) = (next(lines as usize + 1) as u64, next(60) as u64);
-            let method = ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references"][k % 4];
+            let method = [
+                "textDocument/hover",
+                "textDocument/completion",
+                "textDocument/definition",
+                "textDocument/references",
+            ][k % 4];
             e.next_id += 1;
             let id = e.next_id;
             let mut params = json!({ "textDocument": { "uri": URI }, "position": { "line": line, "character": ch } });
@@ -492,12 +570,19 @@ fn mangled_examples_never_make_an_internal_error() {
             }
             e.send(json!({ "id": id, "method": method, "params": params }));
             let answer = e.wait(method, |m| m["id"] == json!(id));
-            assert!(answer.get("error").is_none(), "{method} at {line}:{ch} of version {}: {answer}", v + 1);
+            assert!(
+                answer.get("error").is_none(),
+                "{method} at {line}:{ch} of version {}: {answer}",
+                v + 1
+            );
         }
         e.hints();
         let whole = json!({ "start": { "line": 0, "character": 0 }, "end": { "line": 10000, "character": 0 } });
         e.request("textDocument/codeAction", json!({ "textDocument": { "uri": URI }, "range": whole, "context": { "diagnostics": [] } }));
-        e.request("textDocument/documentSymbol", json!({ "textDocument": { "uri": URI } }));
+        e.request(
+            "textDocument/documentSymbol",
+            json!({ "textDocument": { "uri": URI } }),
+        );
     }
     e.shut_down();
 }

@@ -61,7 +61,10 @@ impl Watch for LineTime {
         r.at = Some(at);
         r.until = Some(Instant::now() + self.per_line);
         // the output's lock is taken again on this thread: it allows that
-        send(&mut std::io::stdout().lock(), &Record::Running { start, end });
+        send(
+            &mut std::io::stdout().lock(),
+            &Record::Running { start, end },
+        );
     }
 }
 
@@ -98,7 +101,12 @@ pub fn child() -> u8 {
     small_limits(&mut session);
     session.interrupt_ends_statement = true;
     let mut out = std::io::stdout().lock();
-    send(&mut out, &Record::Early { diags: early(&req.text) });
+    send(
+        &mut out,
+        &Record::Early {
+            diags: early(&req.text),
+        },
+    );
     let mut answers = Answers::default();
     // each diagnostic said, with the statement running when it was
     let mut said: Vec<Option<Range<usize>>> = Vec::new();
@@ -129,7 +137,14 @@ pub fn child() -> u8 {
             "stopped: this line took more than the {} ms each line is given while editing; `mex` on the command line runs it whole",
             req.line_ms
         );
-        send(&mut out, &Record::Stopped { start: at.start, end: at.end, why });
+        send(
+            &mut out,
+            &Record::Stopped {
+                start: at.start,
+                end: at.end,
+                why,
+            },
+        );
     }
     for r in games(&session) {
         send(&mut out, &r);

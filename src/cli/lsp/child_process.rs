@@ -81,7 +81,10 @@ fn read(number: u64, stdout: std::process::ChildStdout, to: Sender<Msg>) {
     let mut reader = BufReader::new(stdout);
     loop {
         let mut line = Vec::new();
-        match (&mut reader).take(RECORD_BYTES).read_until(b'\n', &mut line) {
+        match (&mut reader)
+            .take(RECORD_BYTES)
+            .read_until(b'\n', &mut line)
+        {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }

@@ -62,6 +62,8 @@ pub fn diagnostic(uri: &Uri, lines: &Lines, d: &Diag) -> lsp_types::Diagnostic {
 }
 
 /// The quick fixes of the diagnostics that touch `range`.
+// (a `Uri` keys a map of edits, as the protocol has it)
+#[allow(clippy::mutable_key_type)]
 pub fn actions(doc: &Doc, range: lsp_types::Range) -> Vec<CodeAction> {
     let (from, to) = (doc.lines.offset(range.start), doc.lines.offset(range.end));
     let mut out = Vec::new();
@@ -78,7 +80,10 @@ pub fn actions(doc: &Doc, range: lsp_types::Range) -> Vec<CodeAction> {
         let edit = TextEdit::new(doc.lines.range(*s, *e), text.clone());
         let changes = HashMap::from([(doc.uri.clone(), vec![edit])]);
         let title = match text.is_empty() {
-            true => format!("Remove `{}`", doc.lines.text.get(*s..*e).unwrap_or("").trim()),
+            true => format!(
+                "Remove `{}`",
+                doc.lines.text.get(*s..*e).unwrap_or("").trim()
+            ),
             false => format!("Write `{text}`"),
         };
         out.push(CodeAction {

@@ -4,8 +4,8 @@
 use super::record::Record;
 use super::state::Doc;
 use lsp_types::{
-    CompletionItem, CompletionItemKind, CompletionTextEdit, DocumentSymbol, Hover,
-    HoverContents, Location, MarkupContent, MarkupKind, Position, SymbolKind, TextEdit,
+    CompletionItem, CompletionItemKind, CompletionTextEdit, DocumentSymbol, Hover, HoverContents,
+    Location, MarkupContent, MarkupKind, Position, SymbolKind, TextEdit,
 };
 
 /// The words that start a rule family or a built-in game after `game g =`.
@@ -13,13 +13,28 @@ const FAMILY_WORDS: &[(&str, &str)] = &[
     ("octal", "a take-and-break code: `octal 0.77` is Kayles"),
     ("hex", "a hexadecimal take-and-break code: `hex 0.F`"),
     ("subtraction", "a subtraction game: `subtraction {1, 3, 4}`"),
-    ("subtraction all but", "take any k >= 1 but those listed: `subtraction all but {2}`"),
-    ("grundy", "Grundy's game: split a heap into two unequal heaps"),
+    (
+        "subtraction all but",
+        "take any k >= 1 but those listed: `subtraction all but {2}`",
+    ),
+    (
+        "grundy",
+        "Grundy's game: split a heap into two unequal heaps",
+    ),
     ("mock turtles", "turn one, two or three coins"),
     ("ruler", "turn any run of coins ending at the rightmost"),
-    ("turning corners", "turn the corners of a rectangle of coins"),
-    ("product", "`product(g, h)`: coins on a board, by the Tartan theorem"),
-    ("graph", "a game on a directed graph: `graph { a -> b, ... }`"),
+    (
+        "turning corners",
+        "turn the corners of a rectangle of coins",
+    ),
+    (
+        "product",
+        "`product(g, h)`: coins on a board, by the Tartan theorem",
+    ),
+    (
+        "graph",
+        "a game on a directed graph: `graph { a -> b, ... }`",
+    ),
     ("hackenbush", "a Green Hackenbush picture"),
 ];
 
@@ -40,21 +55,33 @@ pub fn hover(doc: &Doc, p: Position) -> Option<Hover> {
         && let Some(value) = about_name(doc, word)
     {
         let range = Some(doc.lines.range(span.start, span.end));
-        return Some(Hover { contents: markdown(value), range });
+        return Some(Hover {
+            contents: markdown(value),
+            range,
+        });
     }
     let said = said(doc, at);
     if let Some((_, Some(why))) = &said {
-        return Some(Hover { contents: markdown(why.clone()), range: None });
+        return Some(Hover {
+            contents: markdown(why.clone()),
+            range: None,
+        });
     }
     if let Some((span, word)) = &word
         && mex::syntax::token::Tok::keyword(word).is_some()
         && let Ok(section) = mex::repl::topics::help(word)
     {
         let range = Some(doc.lines.range(span.start, span.end));
-        return Some(Hover { contents: markdown(section), range });
+        return Some(Hover {
+            contents: markdown(section),
+            range,
+        });
     }
     let (answer, _) = said?;
-    Some(Hover { contents: markdown(answer?), range: None })
+    Some(Hover {
+        contents: markdown(answer?),
+        range: None,
+    })
 }
 
 /// The answer of the statement at an offset, and why it stopped, if it
@@ -109,7 +136,9 @@ fn period_of(doc: &Doc, name: &str) -> Option<String> {
         return None;
     }
     doc.run.answers.iter().find_map(|r| match r {
-        Record::Answer { start, end, lines, .. } => {
+        Record::Answer {
+            start, end, lines, ..
+        } => {
             let stmt = doc.lines.text.get(*start..*end)?;
             let mut words = stmt.split_whitespace();
             let asked = words.next() == Some("period") && words.next() == Some(name);
@@ -155,12 +184,20 @@ pub fn complete(doc: &Doc, p: Position) -> Vec<CompletionItem> {
     let after_eq = line[..start].trim_end().ends_with('=') && line.trim_start().starts_with("game");
     if after_eq {
         // right after `game g =`: a family, or a game (no question word)
-        out.retain(|i| i.kind != Some(CompletionItemKind::KEYWORD) && !["move", "moves"].contains(&i.label.as_str()));
+        out.retain(|i| {
+            i.kind != Some(CompletionItemKind::KEYWORD)
+                && !["move", "moves"].contains(&i.label.as_str())
+        });
     }
     for (w, about) in FAMILY_WORDS {
         if after_eq && w.starts_with(word) && !out.iter().any(|i| i.label == *w) {
             let about = Some(about.to_string());
-            out.push(item(w.to_string(), w.to_string(), CompletionItemKind::ENUM_MEMBER, about));
+            out.push(item(
+                w.to_string(),
+                w.to_string(),
+                CompletionItemKind::ENUM_MEMBER,
+                about,
+            ));
         }
     }
     out

@@ -22,7 +22,16 @@ pub fn inlay(doc: &Doc, range: lsp_types::Range) -> Vec<InlayHint> {
                 end,
                 lines,
                 passed,
-            } => (*start, *end, short(lines, *passed, doc.lines.text.get(*start..*end).unwrap_or("")), lines.join("\n")),
+            } => (
+                *start,
+                *end,
+                short(
+                    lines,
+                    *passed,
+                    doc.lines.text.get(*start..*end).unwrap_or(""),
+                ),
+                lines.join("\n"),
+            ),
             Record::Stopped { start, end, why } => (*start, *end, "…".to_string(), why.clone()),
             _ => continue,
         };
@@ -51,7 +60,7 @@ pub fn inlay(doc: &Doc, range: lsp_types::Range) -> Vec<InlayHint> {
 
 /// The end of the line a statement ends on.
 fn line_end(doc: &Doc, end: usize) -> Position {
-    let line = doc.lines.line_of(end.saturating_sub(1).max(0));
+    let line = doc.lines.line_of(end.saturating_sub(1));
     let at = doc.lines.line_start(line) + doc.lines.line(line).len();
     doc.lines.position(at)
 }
@@ -114,15 +123,35 @@ mod tests {
     fn answers_are_shortened_as_a_line_end_shows_them() {
         assert_eq!(s(&["3"], None, "grundy nim(3)"), "3");
         assert_eq!(s(&["P (the previous player wins)"], None, ""), "P");
-        assert_eq!(s(&["ok grundy nim(3) == 3"], Some(true), "check grundy nim(3) == 3"), "ok");
         assert_eq!(
-            s(&["FAIL grundy nim(3) == 2: expected 2, found 3", "  why:"], Some(false), "check grundy nim(3) == 2"),
+            s(
+                &["ok grundy nim(3) == 3"],
+                Some(true),
+                "check grundy nim(3) == 3"
+            ),
+            "ok"
+        );
+        assert_eq!(
+            s(
+                &["FAIL grundy nim(3) == 2: expected 2, found 3", "  why:"],
+                Some(false),
+                "check grundy nim(3) == 2"
+            ),
             "FAIL: expected 2, found 3"
         );
         assert_eq!(
-            s(&["pre-period 71, period 12: proven by the octal periodicity theorem (values checked up to n = 167) [k, octal 0.77 (Kayles)]"], None, "period k"),
+            s(
+                &[
+                    "pre-period 71, period 12: proven by the octal periodicity theorem (values checked up to n = 167) [k, octal 0.77 (Kayles)]"
+                ],
+                None,
+                "period k"
+            ),
             "pre-period 71, period 12 (proven)"
         );
-        assert_eq!(s(&["a | b", "1 | 2"], None, "table t 0..2 0..2"), "a | b ...");
+        assert_eq!(
+            s(&["a | b", "1 | 2"], None, "table t 0..2 0..2"),
+            "a | b ..."
+        );
     }
 }

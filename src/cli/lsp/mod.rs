@@ -79,7 +79,9 @@ pub fn run() -> u8 {
     // a document before it is not turned away)
     let params = match connection.initialize_start() {
         Ok((id, params)) => {
-            let _ = connection.sender.send(lsp_server::Response::new_ok(id, init).into());
+            let _ = connection
+                .sender
+                .send(lsp_server::Response::new_ok(id, init).into());
             params
         }
         Err(e) => return fail(e),

@@ -30,7 +30,11 @@ pub enum Record {
     /// the last of these is where it ended).
     Running { start: usize, end: usize },
     /// A statement stopped at a limit or its time: why, in words.
-    Stopped { start: usize, end: usize, why: String },
+    Stopped {
+        start: usize,
+        end: usize,
+        why: String,
+    },
     /// A game defined (its name at `start`), as written, with the rule
     /// family it runs as.
     Game {

@@ -136,16 +136,22 @@ impl Server {
             }
             "textDocument/completion" => {
                 let p: CompletionParams = params(p)?;
-                self.at(&p.text_document_position, |d, pos| json!(f::complete(d, pos)))
+                self.at(&p.text_document_position, |d, pos| {
+                    json!(f::complete(d, pos))
+                })
             }
             "textDocument/definition" => {
                 let p: GotoDefinitionParams = params(p)?;
-                self.at(&p.text_document_position_params, |d, pos| json!(f::definition(d, pos)))
+                self.at(&p.text_document_position_params, |d, pos| {
+                    json!(f::definition(d, pos))
+                })
             }
             "textDocument/references" => {
                 let p: ReferenceParams = params(p)?;
                 let with = p.context.include_declaration;
-                self.at(&p.text_document_position, |d, pos| json!(f::references(d, pos, with)))
+                self.at(&p.text_document_position, |d, pos| {
+                    json!(f::references(d, pos, with))
+                })
             }
             "textDocument/documentSymbol" => {
                 let p: DocumentSymbolParams = params(p)?;

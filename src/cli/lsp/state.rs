@@ -103,7 +103,14 @@ mod tests {
         run.add(Record::Running { start: 6, end: 9 });
         run.cut_short();
         assert!(run.done);
-        assert!(matches!(&run.stopped[..], [Record::Stopped { start: 6, end: 9, .. }]));
+        assert!(matches!(
+            &run.stopped[..],
+            [Record::Stopped {
+                start: 6,
+                end: 9,
+                ..
+            }]
+        ));
         let mut whole = Run::default();
         whole.add(Record::Running { start: 0, end: 5 });
         whole.add(Record::Done { diags: Vec::new() });

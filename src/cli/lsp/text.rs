@@ -35,7 +35,10 @@ impl Lines {
         let Some(&s) = self.starts.get(line) else {
             return "";
         };
-        let e = self.starts.get(line + 1).map_or(self.text.len(), |&e| e - 1);
+        let e = self
+            .starts
+            .get(line + 1)
+            .map_or(self.text.len(), |&e| e - 1);
         &self.text[s..e.max(s)]
     }
 

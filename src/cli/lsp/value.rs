@@ -68,7 +68,12 @@ pub fn answer(
     id: RequestId,
     out: crossbeam_channel::Sender<Message>,
 ) {
-    let asked = doc.lines.text.get(position.clone()).unwrap_or("").to_string();
+    let asked = doc
+        .lines
+        .text
+        .get(position.clone())
+        .unwrap_or("")
+        .to_string();
     let range = doc.lines.range(position.start, position.end);
     let text = question(doc, &position);
     std::thread::spawn(move || {
@@ -96,7 +101,9 @@ fn run(text: &str) -> Option<Result<String, String>> {
     let running = Running::start(1, text, to).ok()?;
     let mut last = None;
     let until = std::time::Instant::now() + Duration::from_secs(5);
-    while let Ok(msg) = from.recv_timeout(until.saturating_duration_since(std::time::Instant::now())) {
+    while let Ok(msg) =
+        from.recv_timeout(until.saturating_duration_since(std::time::Instant::now()))
+    {
         match msg {
             Msg::Record(_, Record::Answer { end, lines, .. }) if end >= text.trim_end().len() => {
                 last = Some(Ok(lines.join(" ")));

@@ -65,7 +65,9 @@ impl Worker {
                     let done = matches!(r, super::record::Record::Done { .. });
                     self.heard(r);
                     if done {
-                        running.take().map(Running::end);
+                        if let Some(r) = running.take() {
+                            r.end();
+                        }
                         self.finish();
                     }
                 }
@@ -78,8 +80,12 @@ impl Worker {
                 Ok(Msg::Stop) | Err(RecvTimeoutError::Disconnected) => break,
                 Ok(_) | Err(RecvTimeoutError::Timeout) => {}
             }
-            if running.as_ref().is_some_and(|r| r.started.elapsed() > RUN_TIME) {
-                running.take().map(Running::end);
+            if running
+                .as_ref()
+                .is_some_and(|r| r.started.elapsed() > RUN_TIME)
+                && let Some(r) = running.take()
+            {
+                r.end();
                 self.finish();
             }
             self.answer_waiting(false);
@@ -172,7 +178,10 @@ fn latest(from: &Receiver<Msg>, mut version: i32, mut text: String) -> Option<(i
     let mut until = Instant::now() + SETTLE;
     loop {
         match from.recv_timeout(until.saturating_duration_since(Instant::now())) {
-            Ok(Msg::Job { version: v, text: t }) => {
+            Ok(Msg::Job {
+                version: v,
+                text: t,
+            }) => {
                 (version, text) = (v, t);
                 until = Instant::now() + SETTLE;
             }
