@@ -213,6 +213,7 @@ fn a_misspelt_keyword_has_a_quick_fix_and_fixing_it_clears_the_diagnostics() {
     assert_eq!(d["range"]["start"]["line"], 1);
     assert_eq!(d["code"], "parse");
     assert!(d["message"].as_str().unwrap().contains("`grundey`"), "{d}");
+    assert_eq!(d["data"]["fix"]["newText"], "grundy", "{d}");
     let related = d["relatedInformation"].to_string();
     assert!(
         related.contains("did you mean `grundy`?"),
@@ -584,5 +585,26 @@ fn mangled_examples_never_make_an_internal_error() {
             json!({ "textDocument": { "uri": URI } }),
         );
     }
+    e.shut_down();
+}
+
+#[test]
+fn a_change_of_a_range_edits_the_text_and_hover_waits_for_the_run() {
+    let mut e = Editor::start(&[]);
+    e.open("game k = octal 0.77\ngrundy k(3)\n");
+    // at once: what `k` runs as is known when the run has ended
+    let hover = e.at("textDocument/hover", 0, 5);
+    let about = hover["contents"]["value"].as_str().unwrap();
+    assert!(about.contains("runs as octal 0.77 (Kayles)"), "{about}");
+    let params = json!({
+        "textDocument": { "uri": URI, "version": 2 },
+        "contentChanges": [
+            { "range": { "start": { "line": 1, "character": 9 }, "end": { "line": 1, "character": 10 } }, "text": "5" },
+            { "range": { "start": { "line": 2, "character": 0 }, "end": { "line": 2, "character": 0 } }, "text": "outcome k(4)\n" },
+        ],
+    });
+    e.notify("textDocument/didChange", params);
+    let hints: Vec<(u64, String)> = e.hints().into_iter().map(|h| (h.0, h.1)).collect();
+    assert_eq!(hints, [(1, "4".to_string()), (2, "N".to_string())]);
     e.shut_down();
 }

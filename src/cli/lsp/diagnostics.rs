@@ -57,6 +57,10 @@ pub fn diagnostic(uri: &Uri, lines: &Lines, d: &Diag) -> lsp_types::Diagnostic {
         source: Some("mex".into()),
         message,
         related_information: Some(related),
+        // the quick fix, for a client that reads it from here
+        data: d.fix.as_ref().map(|(s, e, text)| {
+            serde_json::json!({ "fix": { "range": lines.range(*s, *e), "newText": text } })
+        }),
         ..Default::default()
     }
 }

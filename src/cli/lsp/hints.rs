@@ -55,6 +55,7 @@ pub fn inlay(doc: &Doc, range: lsp_types::Range) -> Vec<InlayHint> {
             data: None,
         });
     }
+    out.sort_by_key(|h| (h.position.line, h.position.character));
     out
 }
 

@@ -11,7 +11,7 @@ use lsp_server::{ErrorCode, Message, Notification, Request, RequestId, Response}
 use lsp_types::{
     CodeActionParams, CompletionParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DocumentSymbolParams, GotoDefinitionParams, HoverParams,
-    InlayHintParams, ReferenceParams, TextDocumentPositionParams,
+    InlayHintParams, ReferenceParams, TextDocumentContentChangeEvent, TextDocumentPositionParams,
 };
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -19,6 +19,32 @@ use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
+
+/// Hover as the document is now; on a position, its value comes later
+/// (`None`: see [`super::value`]).
+fn hover_now(
+    docs: &Docs,
+    out: &crossbeam_channel::Sender<Message>,
+    id: RequestId,
+    p: &TextDocumentPositionParams,
+) -> Option<Value> {
+    let Ok(docs) = docs.lock() else {
+        return Some(Value::Null);
+    };
+    let Some(doc) = docs.get(p.text_document.uri.as_str()) else {
+        return Some(Value::Null);
+    };
+    let hover = super::features::hover(doc, p.position);
+    let at = doc.lines.offset(p.position);
+    let (Some(position), Some(h)) = (super::value::position_at(doc, at), &hover) else {
+        return Some(json!(hover));
+    };
+    let lsp_types::HoverContents::Markup(about) = &h.contents else {
+        return Some(json!(hover));
+    };
+    super::value::answer(doc, position, about.value.clone(), id, out.clone());
+    None
+}
 
 pub struct Server {
     docs: Docs,
@@ -57,11 +83,11 @@ impl Server {
                 }
             }
             "textDocument/didChange" => {
-                if let Ok(p) = params::<DidChangeTextDocumentParams>(n.params)
-                    && let Some(change) = p.content_changes.into_iter().last()
-                {
+                if let Ok(p) = params::<DidChangeTextDocumentParams>(n.params) {
+                    let key = p.text_document.uri.as_str();
+                    let text = self.edited(key, p.content_changes);
                     let d = p.text_document;
-                    self.set(d.uri, d.version, change.text);
+                    self.set(d.uri, d.version, text);
                 }
             }
             "textDocument/didClose" => {
@@ -100,6 +126,31 @@ impl Server {
             .spawn()
         });
         let _ = worker.send(Msg::Job { version, text });
+    }
+
+    /// The text after the changes: each the whole text, or (where an
+    /// editor sends them so) a range replaced.
+    fn edited(&self, key: &str, changes: Vec<TextDocumentContentChangeEvent>) -> String {
+        let mut text = match self.docs.lock() {
+            Ok(docs) => docs
+                .get(key)
+                .map(|d| d.lines.text.clone())
+                .unwrap_or_default(),
+            Err(_) => String::new(),
+        };
+        for change in changes {
+            text = match change.range {
+                None => change.text,
+                Some(r) => {
+                    let lines = super::text::Lines::new(&text);
+                    let (from, to) = (lines.offset(r.start), lines.offset(r.end));
+                    let mut t = lines.text;
+                    t.replace_range(from..to.max(from), &change.text);
+                    t
+                }
+            };
+        }
+        text
     }
 
     /// Stops every document's worker (and its run).
@@ -196,23 +247,28 @@ impl Server {
 
     /// Hover: on a position, its value, from a run of its own (answered
     /// later); elsewhere at once.
+    /// What it says waits for the run of the text as it is (what a game
+    /// runs as, the answers), as inlay hints do.
     fn hover(&mut self, id: RequestId, p: HoverParams) -> Option<Value> {
         let p = p.text_document_position_params;
-        let Ok(docs) = self.docs.lock() else {
-            return Some(Value::Null);
+        let key = p.text_document.uri.as_str().to_string();
+        let ready = move |docs: &Docs| {
+            docs.lock()
+                .map_or(true, |d| d.get(&key).is_none_or(Doc::ready))
         };
-        let Some(doc) = docs.get(p.text_document.uri.as_str()) else {
-            return Some(Value::Null);
-        };
-        let hover = super::features::hover(doc, p.position);
-        let at = doc.lines.offset(p.position);
-        let (Some(position), Some(h)) = (super::value::position_at(doc, at), &hover) else {
-            return Some(json!(hover));
-        };
-        let lsp_types::HoverContents::Markup(about) = &h.contents else {
-            return Some(json!(hover));
-        };
-        super::value::answer(doc, position, about.value.clone(), id, self.out.clone());
+        if ready(&self.docs) {
+            return hover_now(&self.docs, &self.out, id, &p);
+        }
+        let (docs, out) = (self.docs.clone(), self.out.clone());
+        std::thread::spawn(move || {
+            let until = Instant::now() + super::worker::wait();
+            while !ready(&docs) && Instant::now() < until {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            if let Some(v) = hover_now(&docs, &out, id.clone(), &p) {
+                let _ = out.send(Response::new_ok(id, v).into());
+            }
+        });
         None
     }
 

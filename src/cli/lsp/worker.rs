@@ -14,7 +14,7 @@ const SETTLE: Duration = Duration::from_millis(20);
 /// How long an inlay hints request waits for a run to end before it is
 /// answered with the answers known (the rest come with a refresh):
 /// 1.5 s, or what `MEX_LSP_WAIT_MS` says.
-fn wait() -> Duration {
+pub fn wait() -> Duration {
     let ms = std::env::var("MEX_LSP_WAIT_MS")
         .ok()
         .and_then(|v| v.trim().parse().ok())
