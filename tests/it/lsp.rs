@@ -331,6 +331,12 @@ fn hover_completion_definition_references_and_symbols() {
     let position = e.at("textDocument/hover", 2, 14);
     let value = position["contents"]["value"].as_str().unwrap();
     assert!(value.contains("`k(5)` has the value 4"), "{value}");
+    let name = e.at("textDocument/hover", 2, 9);
+    let value = name["contents"]["value"].as_str().unwrap();
+    assert!(
+        value.contains("let n = 3") && value.contains("`n` has the value 3"),
+        "{value}"
+    );
     let keyword = e.at("textDocument/hover", 2, 2);
     let section = keyword["contents"]["value"].as_str().unwrap();
     assert!(section.contains("`grundy G`"), "{section}");

@@ -1,7 +1,9 @@
-//! Hover on a position (`k(5)`, a game's name and its arguments): its
-//! value, worked out in a process of its own, as every run is: the
-//! document's definitions, then `grundy` of the position, with nothing
-//! else of the document run. Answered from a thread of its own.
+//! Hover on a position (`k(5)`, a game's name and its arguments; a game
+//! of no parameters) or on a `let` name where it is used: its value,
+//! worked out in a process of its own, as every run is: the document's
+//! definitions, then the position or the name alone on a line (which
+//! writes its value), with nothing else of the document run. Answered
+//! from a thread of its own.
 
 use super::child_process::{Msg, Running};
 use super::record::Record;
@@ -12,16 +14,17 @@ use std::ops::Range;
 use std::time::Duration;
 
 /// The position written at an offset: a game's name followed by its
-/// arguments in brackets, if the name is a game the document defines.
+/// arguments in brackets, if the name is a game the document defines; a
+/// game of no parameters, or a `let` name, alone (not where it is defined).
 pub fn position_at(doc: &Doc, at: usize) -> Option<Range<usize>> {
     let (span, word) = doc.lines.word_at(at)?;
     let def = doc.outline.definition(word)?;
-    if !def.game || def.at == span {
+    if def.at == span {
         return None;
     }
     let rest = doc.lines.text.get(span.end..)?;
     if !rest.starts_with('(') {
-        return None;
+        return (!def.game || def.params == 0).then_some(span);
     }
     let mut depth = 0usize;
     for (i, c) in rest.char_indices() {
@@ -55,7 +58,7 @@ fn question(doc: &Doc, position: &Range<usize>) -> Option<String> {
         }
     }
     let mut out = String::from_utf8(out).ok()?;
-    out.push_str(&format!("\ngrundy {}\n", text.get(position.clone())?));
+    out.push_str(&format!("\n{}\n", text.get(position.clone())?));
     Some(out)
 }
 
