@@ -28,7 +28,7 @@ fn hover_now(
     id: RequestId,
     p: &TextDocumentPositionParams,
 ) -> Option<Value> {
-    let Ok(docs) = docs.lock() else {
+    let Ok(docs) = super::state::lock(docs) else {
         return Some(Value::Null);
     };
     let Some(doc) = docs.get(p.text_document.uri.as_str()) else {
@@ -96,7 +96,7 @@ impl Server {
                     if let Some(w) = self.workers.remove(&key) {
                         let _ = w.send(Msg::Stop);
                     }
-                    if let Ok(mut docs) = self.docs.lock() {
+                    if let Ok(mut docs) = super::state::lock(&self.docs) {
                         docs.remove(&key);
                     }
                 }
@@ -109,7 +109,7 @@ impl Server {
     fn set(&mut self, uri: lsp_types::Uri, version: i32, text: String) {
         let key = uri.as_str().to_string();
         let mut doc = Doc::new(uri, version, &text);
-        if let Ok(mut docs) = self.docs.lock() {
+        if let Ok(mut docs) = super::state::lock(&self.docs) {
             if let Some(old) = docs.remove(&key) {
                 doc.run = old.run;
                 doc.waiting = old.waiting;
@@ -131,7 +131,7 @@ impl Server {
     /// The text after the changes: each the whole text, or (where an
     /// editor sends them so) a range replaced.
     fn edited(&self, key: &str, changes: Vec<TextDocumentContentChangeEvent>) -> String {
-        let mut text = match self.docs.lock() {
+        let mut text = match super::state::lock(&self.docs) {
             Ok(docs) => docs
                 .get(key)
                 .map(|d| d.lines.text.clone())
@@ -231,7 +231,7 @@ impl Server {
 
     /// An answer from a document, `null` if it is not open.
     fn with(&self, key: &str, f: impl FnOnce(&Doc) -> Value) -> Value {
-        let Ok(docs) = self.docs.lock() else {
+        let Ok(docs) = super::state::lock(&self.docs) else {
             return Value::Null;
         };
         docs.get(key).map_or(Value::Null, f)
@@ -253,8 +253,7 @@ impl Server {
         let p = p.text_document_position_params;
         let key = p.text_document.uri.as_str().to_string();
         let ready = move |docs: &Docs| {
-            docs.lock()
-                .map_or(true, |d| d.get(&key).is_none_or(Doc::ready))
+            super::state::lock(docs).map_or(true, |d| d.get(&key).is_none_or(Doc::ready))
         };
         if ready(&self.docs) {
             return hover_now(&self.docs, &self.out, id, &p);
@@ -276,7 +275,7 @@ impl Server {
     /// when it ends (or has taken too long: see the worker).
     fn inlay(&mut self, id: RequestId, p: InlayHintParams) -> Option<Value> {
         let key = p.text_document.uri.as_str();
-        let Ok(mut docs) = self.docs.lock() else {
+        let Ok(mut docs) = super::state::lock(&self.docs) else {
             return Some(Value::Null);
         };
         let Some(doc) = docs.get_mut(key) else {

@@ -8,7 +8,7 @@ use super::text::Lines;
 use lsp_server::RequestId;
 use lsp_types::Uri;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 /// Why a run ended before it was done: what the statement it was
@@ -91,6 +91,12 @@ impl Doc {
 
 /// The open documents, by URI.
 pub type Docs = Arc<Mutex<HashMap<String, Doc>>>;
+
+/// The documents, locked. A panic that poisoned the lock (answered as an
+/// internal error) leaves them as they were: they are used on.
+pub fn lock(docs: &Docs) -> Result<MutexGuard<'_, HashMap<String, Doc>>, ()> {
+    Ok(docs.lock().unwrap_or_else(|e| e.into_inner()))
+}
 
 #[cfg(test)]
 mod tests {

@@ -37,18 +37,22 @@ impl Worker {
     pub fn spawn(self) -> Sender<Msg> {
         let (to, from) = std::sync::mpsc::channel();
         let me = to.clone();
-        std::thread::spawn(move || self.work(from, me));
+        std::thread::spawn(move || {
+            // a panic ends the job it was on, not the document's worker
+            let work = || self.work(&from, &me);
+            while std::panic::catch_unwind(std::panic::AssertUnwindSafe(work)).is_err() {}
+        });
         to
     }
 
-    fn work(self, from: Receiver<Msg>, me: Sender<Msg>) {
+    fn work(&self, from: &Receiver<Msg>, me: &Sender<Msg>) {
         let mut running: Option<Running> = None;
         let mut number = 0;
         loop {
             let msg = from.recv_timeout(Duration::from_millis(50));
             match msg {
                 Ok(Msg::Job { version, text }) => {
-                    let Some((version, text)) = latest(&from, version, text) else {
+                    let Some((version, text)) = latest(from, version, text) else {
                         break;
                     };
                     if let Some(r) = running.take() {
@@ -97,7 +101,7 @@ impl Worker {
 
     /// A run of `version` begins: what the last run found is dropped.
     fn begin(&self, version: i32) {
-        if let Ok(mut docs) = self.docs.lock()
+        if let Ok(mut docs) = super::state::lock(&self.docs)
             && let Some(doc) = docs.get_mut(&self.key)
         {
             doc.run = super::state::Run {
@@ -110,7 +114,7 @@ impl Worker {
     /// A record of the run: kept; diagnostics published as they come.
     fn heard(&self, r: super::record::Record) {
         let early = matches!(r, super::record::Record::Early { .. });
-        let Ok(mut docs) = self.docs.lock() else {
+        let Ok(mut docs) = super::state::lock(&self.docs) else {
             return;
         };
         let Some(doc) = docs.get_mut(&self.key) else {
@@ -126,7 +130,7 @@ impl Worker {
     /// The run has ended: its diagnostics published, the requests waiting
     /// answered, and the editor asked to ask again for the hints.
     fn finish(&self) {
-        if let Ok(mut docs) = self.docs.lock()
+        if let Ok(mut docs) = super::state::lock(&self.docs)
             && let Some(doc) = docs.get_mut(&self.key)
         {
             doc.run.cut_short();
@@ -149,7 +153,7 @@ impl Worker {
     /// Answers the inlay hints requests waiting: all of them once the run
     /// of the text as it is has ended, else those that waited too long.
     fn answer_waiting(&self, ended: bool) {
-        let Ok(mut docs) = self.docs.lock() else {
+        let Ok(mut docs) = super::state::lock(&self.docs) else {
             return;
         };
         let Some(doc) = docs.get_mut(&self.key) else {
