@@ -614,3 +614,54 @@ fn a_change_of_a_range_edits_the_text_and_hover_waits_for_the_run() {
     assert_eq!(hints, [(1, "4".to_string()), (2, "N".to_string())]);
     e.shut_down();
 }
+
+#[test]
+fn a_document_runs_in_the_sandbox_where_no_limit_is_raised_and_no_file_written() {
+    let mut e = Editor::start(&[]);
+    let name = format!("mex-lsp-test-{}.svg", std::process::id());
+    let text = format!(
+        "set work 1000000000000\ngame k = octal 0.77\nplot k 0..10 to \"{name}\"\nsequence k 0..10 to \"{name}.csv\"\ngrundy k(3)\n"
+    );
+    e.open(&text);
+    assert_eq!(e.hints(), [(4, "3".to_string(), "3".to_string())]);
+    // the run's diagnostics (the last published): each refused
+    let mut diags = Vec::new();
+    while let Some(i) = e
+        .kept
+        .iter()
+        .position(|m| m["method"] == "textDocument/publishDiagnostics")
+    {
+        diags = e.kept.remove(i)["params"]["diagnostics"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+    }
+    let kinds: Vec<(u64, &str)> = diags
+        .iter()
+        .map(|d| {
+            (
+                d["range"]["start"]["line"].as_u64().unwrap(),
+                d["code"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        [(0, "sandbox"), (2, "sandbox"), (3, "sandbox")],
+        "{diags:?}"
+    );
+    let most = diags[0]["message"].as_str().unwrap();
+    assert!(most.contains("`set work` at most 20000000"), "{most}");
+    for dir in [
+        std::env::temp_dir(),
+        std::path::PathBuf::from("/"),
+        std::env::current_dir().unwrap(),
+    ] {
+        assert!(
+            !dir.join(&name).exists(),
+            "{name} was written in {}",
+            dir.display()
+        );
+    }
+    e.shut_down();
+}
