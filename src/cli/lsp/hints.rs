@@ -1,6 +1,7 @@
 //! Each question's answer at the end of its line (an inlay hint): `3`,
 //! `P`, `ok`, `FAIL: expected 2, found 3`; `…` for one stopped at a limit
-//! or at its time, with why on hover. Not yet known: nothing.
+//! or at its time, with why on hover; `…` too for the statement a run not
+//! yet ended is working on. Not yet known: nothing.
 
 use super::record::Record;
 use super::state::Doc;
@@ -15,7 +16,19 @@ pub fn inlay(doc: &Doc, range: lsp_types::Range) -> Vec<InlayHint> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for r in doc.run.answers.iter().chain(&doc.run.stopped) {
+    let working = doc
+        .run
+        .running
+        .filter(|_| !doc.run.done)
+        .map(|(start, end)| {
+            let why = format!(
+                "working on it: each line may take {} ms; the answer comes when it is done",
+                super::line_ms()
+            );
+            Record::Stopped { start, end, why }
+        });
+    let all = doc.run.answers.iter().chain(&doc.run.stopped);
+    for r in all.chain(working.iter()) {
         let (start, end, label, tooltip) = match r {
             Record::Answer {
                 start,
@@ -114,6 +127,39 @@ fn plain(first: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::short;
+    use crate::cli::lsp::record::Record;
+    use crate::cli::lsp::state::Doc;
+
+    #[test]
+    fn a_run_not_ended_shows_its_answers_and_the_line_it_is_working_on() {
+        let uri = "file:///sheet.mex".parse().expect("a URI");
+        let mut doc = Doc::new(uri, 3, "grundy nim(3)\ngrundy slow(9)\ngrundy nim(1)\n");
+        doc.run.version = 3;
+        let (start, end) = (0, 13);
+        doc.run.add(Record::Answer {
+            start,
+            end,
+            lines: vec!["3".into()],
+            passed: None,
+        });
+        doc.run.add(Record::Running { start: 14, end: 28 });
+        let whole = lsp_types::Range::new(Default::default(), lsp_types::Position::new(9, 0));
+        let hints = super::inlay(&doc, whole);
+        let labels: Vec<(u32, String)> = hints
+            .iter()
+            .map(|h| match &h.label {
+                lsp_types::InlayHintLabel::String(s) => (h.position.line, s.clone()),
+                _ => (h.position.line, String::new()),
+            })
+            .collect();
+        assert_eq!(labels, [(0, "3".to_string()), (1, "…".to_string())]);
+        doc.run.add(Record::Done { diags: Vec::new() });
+        assert_eq!(
+            super::inlay(&doc, whole).len(),
+            1,
+            "a run that ended works on nothing"
+        );
+    }
 
     fn s(lines: &[&str], passed: Option<bool>, stmt: &str) -> String {
         let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
