@@ -81,6 +81,7 @@ Examples:
   mex grade key.mex alice.mex bob.mex               # grade a class (see --help there)
   mex sheet key.mex                                 # the blank sheet of a key
   mex --sandbox FILE                                # run a file nobody has read
+  mex lsp                                           # the language server, for editors
 
 Exit status: 2 if there was an error, else 1 if a check failed, else 0.
 An error is reported and its statement skipped; the others still run.

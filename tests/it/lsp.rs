@@ -665,3 +665,16 @@ fn a_document_runs_in_the_sandbox_where_no_limit_is_raised_and_no_file_written()
     }
     e.shut_down();
 }
+
+#[test]
+fn the_help_names_the_server_and_its_page() {
+    let mex = env!("CARGO_BIN_EXE_mex");
+    let help = Command::new(mex)
+        .args(["lsp", "--help"])
+        .output()
+        .expect("runs");
+    assert!(help.status.success());
+    assert!(String::from_utf8_lossy(&help.stdout).contains("docs/editors.md"));
+    let main = Command::new(mex).arg("--help").output().expect("runs");
+    assert!(String::from_utf8_lossy(&main.stdout).contains("mex lsp "));
+}

@@ -64,8 +64,22 @@ fn capabilities() -> ServerCapabilities {
     }
 }
 
+/// What `mex lsp --help` says.
+const HELP: &str = "\
+mex lsp: the language server, for editors. It speaks the Language Server
+Protocol on standard input and output (`--stdio`, which some clients pass,
+is the same): diagnostics with quick fixes, each question's answer as an
+inlay hint, hover, completion, definitions, references and symbols.
+Each document runs in a sandboxed process of its own.
+
+The setup of VS Code, Neovim and Helix: docs/editors.md in the source tree.";
+
 /// `mex lsp`: serves one editor until it says `exit`.
 pub fn run() -> u8 {
+    if std::env::args().skip(2).any(|a| a == "--help" || a == "-h") {
+        println!("{HELP}");
+        return 0;
+    }
     let (connection, io) = Connection::stdio();
     let caps = match serde_json::to_value(capabilities()) {
         Ok(c) => c,
