@@ -43,6 +43,8 @@ impl Editor {
     fn start(env: &[(&str, &str)]) -> Editor {
         let mut child = Command::new(env!("CARGO_BIN_EXE_mex"))
             .arg("lsp")
+            // (another test may change the folder the tests run in)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
             // inlay hints wait for the whole run, however busy the machine
             .env("MEX_LSP_WAIT_MS", "60000")
             .envs(env.iter().copied())
@@ -655,7 +657,7 @@ fn a_document_runs_in_the_sandbox_where_no_limit_is_raised_and_no_file_written()
     for dir in [
         std::env::temp_dir(),
         std::path::PathBuf::from("/"),
-        std::env::current_dir().unwrap(),
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")),
     ] {
         assert!(
             !dir.join(&name).exists(),

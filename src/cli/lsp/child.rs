@@ -120,7 +120,7 @@ pub fn child() -> u8 {
     answers.flush(&mut out);
     let mut diags = Vec::new();
     for (d, at) in report.errors.iter().zip(said) {
-        match (d.kind, at) {
+        match (d.kind, at.filter(|at| ran_into(d, at))) {
             (ErrorKind::Limit | ErrorKind::Memory, Some(at)) => send(
                 &mut out,
                 &Record::Stopped {
@@ -172,6 +172,17 @@ fn early(text: &str) -> Vec<super::record::Diag> {
     found.extend(checked);
     found.sort_by_key(Diagnostic::start);
     found.iter().map(super::record::Diag::of).collect()
+}
+
+/// Whether a diagnostic came from running the statement at `at`: it
+/// points into it, or says it was running it (a limit met in a game's
+/// rule points there).
+fn ran_into(d: &Diagnostic, at: &Range<usize>) -> bool {
+    let inside = d
+        .span
+        .as_ref()
+        .is_some_and(|s| at.start <= s.start && s.end <= at.end);
+    inside || d.notes.iter().any(|n| n.starts_with("while running"))
 }
 
 /// Why a question stopped at a limit, in words: the message and the hint
