@@ -15,13 +15,13 @@ use std::ops::Range;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
-/// What the watch and the output share: the statement running, and the
-/// statements stopped at their time.
+/// What the watch and the output share: the statement running, its
+/// time, and its answer so far (sent when the next statement starts).
 #[derive(Default)]
 struct Running {
     at: Option<Range<usize>>,
     until: Option<Instant>,
-    stopped: Vec<Range<usize>>,
+    answers: Answers,
 }
 
 /// Gives each statement `per_line` and stops it past that.
@@ -36,7 +36,15 @@ impl LineTime {
         match r.until {
             Some(t) if Instant::now() >= t => {
                 if let Some(at) = r.at.clone() {
-                    r.stopped.push(at);
+                    let why = format!(
+                        "stopped: this line took more than the {} ms each line is given while editing; `mex` on the command line runs it whole",
+                        self.per_line.as_millis()
+                    );
+                    let (start, end) = (at.start, at.end);
+                    send(
+                        &mut std::io::stdout().lock(),
+                        &Record::Stopped { start, end, why },
+                    );
                 }
                 r.until = None;
                 Err(Interrupted)
@@ -58,9 +66,10 @@ impl Watch for LineTime {
     fn statement(&mut self, at: Range<usize>) {
         let (start, end) = (at.start, at.end);
         let mut r = self.shared.borrow_mut();
+        // the output's lock is taken again on this thread: it allows that
+        r.answers.flush(&mut std::io::stdout().lock());
         r.at = Some(at);
         r.until = Some(Instant::now() + self.per_line);
-        // the output's lock is taken again on this thread: it allows that
         send(
             &mut std::io::stdout().lock(),
             &Record::Running { start, end },
@@ -107,17 +116,23 @@ pub fn child() -> u8 {
             diags: early(&req.text),
         },
     );
-    let mut answers = Answers::default();
     // each diagnostic said, with the statement running when it was
     let mut said: Vec<Option<Range<usize>>> = Vec::new();
     let report = session.run("document", &req.text, &mut |e| {
-        let at = shared.borrow().at.clone();
+        let mut r = shared.borrow_mut();
+        let at = r.at.clone();
         match e {
-            Event::Error { .. } => said.push(at),
-            e => answers.add(at, e, &mut out),
+            Event::Error { .. } => {
+                if let Some(at) = &at {
+                    let (start, end) = (at.start, at.end);
+                    send(&mut out, &Record::Erred { start, end });
+                }
+                said.push(at);
+            }
+            e => r.answers.add(at, e, &mut out),
         }
     });
-    answers.flush(&mut out);
+    shared.borrow_mut().answers.flush(&mut out);
     let mut diags = Vec::new();
     for (d, at) in report.errors.iter().zip(said) {
         match (d.kind, at.filter(|at| ran_into(d, at))) {
@@ -131,20 +146,6 @@ pub fn child() -> u8 {
             ),
             _ => diags.push(super::record::Diag::of(d)),
         }
-    }
-    for at in std::mem::take(&mut shared.borrow_mut().stopped) {
-        let why = format!(
-            "stopped: this line took more than the {} ms each line is given while editing; `mex` on the command line runs it whole",
-            req.line_ms
-        );
-        send(
-            &mut out,
-            &Record::Stopped {
-                start: at.start,
-                end: at.end,
-                why,
-            },
-        );
     }
     for r in games(&session) {
         send(&mut out, &r);

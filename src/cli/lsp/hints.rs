@@ -16,19 +16,25 @@ pub fn inlay(doc: &Doc, range: lsp_types::Range) -> Vec<InlayHint> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let working = doc
-        .run
-        .running
-        .filter(|_| !doc.run.done)
-        .map(|(start, end)| {
+    let mut working = Vec::new();
+    if !doc.run.done {
+        let why = "stopped: why is known when the run of the document ends";
+        for (start, end) in &doc.run.erred {
+            let (start, end, why) = (*start, *end, why.to_string());
+            working.push(Record::Stopped { start, end, why });
+        }
+        if let Some((start, end)) = doc.run.running {
             let why = format!(
                 "working on it: each line may take {} ms; the answer comes when it is done",
                 super::line_ms()
             );
-            Record::Stopped { start, end, why }
-        });
-    let all = doc.run.answers.iter().chain(&doc.run.stopped);
-    for r in all.chain(working.iter()) {
+            working.push(Record::Stopped { start, end, why });
+        }
+    }
+    // at one place the later wins: an answer gives way to a `…`, and a
+    // `…` of a run not ended to the reason the run found
+    let all = doc.run.answers.iter().chain(&working);
+    for r in all.chain(&doc.run.stopped) {
         let (start, end, label, tooltip) = match r {
             Record::Answer {
                 start,
@@ -131,7 +137,7 @@ mod tests {
     use crate::cli::lsp::state::Doc;
 
     #[test]
-    fn a_run_not_ended_shows_its_answers_and_the_line_it_is_working_on() {
+    fn a_run_not_ended_shows_its_answers_and_dots_where_it_erred_and_works() {
         let uri = "file:///sheet.mex".parse().expect("a URI");
         let mut doc = Doc::new(uri, 3, "grundy nim(3)\ngrundy slow(9)\ngrundy nim(1)\n");
         doc.run.version = 3;
@@ -142,7 +148,8 @@ mod tests {
             lines: vec!["3".into()],
             passed: None,
         });
-        doc.run.add(Record::Running { start: 14, end: 28 });
+        doc.run.add(Record::Erred { start: 14, end: 28 });
+        doc.run.add(Record::Running { start: 29, end: 42 });
         let whole = lsp_types::Range::new(Default::default(), lsp_types::Position::new(9, 0));
         let hints = super::inlay(&doc, whole);
         let labels: Vec<(u32, String)> = hints
@@ -152,7 +159,8 @@ mod tests {
                 _ => (h.position.line, String::new()),
             })
             .collect();
-        assert_eq!(labels, [(0, "3".to_string()), (1, "…".to_string())]);
+        let dots = "…".to_string();
+        assert_eq!(labels, [(0, "3".to_string()), (1, dots.clone()), (2, dots)]);
         doc.run.add(Record::Done { diags: Vec::new() });
         assert_eq!(
             super::inlay(&doc, whole).len(),

@@ -29,6 +29,9 @@ pub enum Record {
     /// A statement starts to run (if the process ends before the run does,
     /// the last of these is where it ended).
     Running { start: usize, end: usize },
+    /// A diagnostic was said while the statement ran: a limit (then a
+    /// [`Record::Stopped`] says why) or an error (in [`Record::Done`]'s).
+    Erred { start: usize, end: usize },
     /// A statement stopped at a limit or its time: why, in words.
     Stopped {
         start: usize,

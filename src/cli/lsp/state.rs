@@ -28,6 +28,9 @@ pub struct Run {
     pub done: bool,
     /// The statement running (`start..end`).
     pub running: Option<(usize, usize)>,
+    /// The statements a diagnostic was said in while they ran (why is
+    /// known when the run ends).
+    pub erred: Vec<(usize, usize)>,
 }
 
 impl Run {
@@ -51,6 +54,7 @@ impl Run {
                 self.running = None;
             }
             Record::Running { start, end } => self.running = Some((start, end)),
+            Record::Erred { start, end } => self.erred.push((start, end)),
             r @ Record::Answer { .. } => self.answers.push(r),
             r @ Record::Stopped { .. } => self.stopped.push(r),
             r @ Record::Game { .. } => self.games.push(r),
