@@ -6,6 +6,7 @@
 use super::child_process::{Msg, Running};
 use super::state::Docs;
 use lsp_server::{Message, Request, Response};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,9 @@ pub fn wait() -> Duration {
         .unwrap_or(1500);
     Duration::from_millis(ms)
 }
+/// Refresh requests sent (each has an id of its own).
+static REFRESHES: AtomicU64 = AtomicU64::new(0);
+
 /// How long a whole run may take before it is killed.
 const RUN_TIME: Duration = Duration::from_secs(30);
 
@@ -142,7 +146,7 @@ impl Worker {
         self.answer_waiting(true);
         if self.refresh {
             let req = Request::new(
-                format!("mex-refresh-{}", self.key).into(),
+                format!("mex-refresh-{}", REFRESHES.fetch_add(1, Ordering::SeqCst)).into(),
                 "workspace/inlayHint/refresh".into(),
                 (),
             );
