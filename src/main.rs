@@ -10,7 +10,7 @@ use std::process::ExitCode;
 const STACK: usize = cli::isolate::STACK as usize;
 
 fn main() -> ExitCode {
-    // `mex grade ...`, `mex sheet ...` and `mex survey ...` are commands of their own; any
+    // `mex grade ...`, `mex sheet ...`, `mex survey ...` and `mex lsp` are commands of their own; any
     // other first argument is a file, as it always was.
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // The processes `mex grade` and `mex --sandbox` run untrusted files in
@@ -24,6 +24,9 @@ fn main() -> ExitCode {
         Some(cli::isolate::SANDBOX_CHILD) if argv.len() == 2 => {
             return ExitCode::from(cli::sandbox_child());
         }
+        Some(cli::lsp::LSP_CHILD) if argv.len() == 2 => {
+            return ExitCode::from(cli::lsp::child());
+        }
         _ => {}
     }
     let job: Box<dyn FnOnce() -> u8 + Send> = match argv.get(1).and_then(|a| a.to_str()) {
@@ -35,6 +38,7 @@ fn main() -> ExitCode {
             let args = cli::survey::SurveyArgs::parse_from(argv.iter().skip(1));
             Box::new(move || cli::survey::survey(args))
         }
+        Some("lsp") => Box::new(cli::lsp::run),
         Some("sheet") => {
             let args = cli::grade::SheetArgs::parse_from(argv.iter().skip(1));
             Box::new(move || cli::grade::sheet(args))

@@ -79,6 +79,10 @@ pub struct Session {
     /// Told every answer before it is rendered (a notebook shows a
     /// table's data as a table of its own): none by default.
     pub on_answer: Option<OnAnswer>,
+    /// An interruption ends only the statement running, as a definition
+    /// with an error does, and the run goes on (the language server gives
+    /// each line a time of its own); otherwise it ends the run.
+    pub interrupt_ends_statement: bool,
 }
 
 impl Default for Session {
@@ -98,6 +102,7 @@ impl Session {
             uses_of: HashMap::new(),
             color: false,
             on_answer: None,
+            interrupt_ends_statement: false,
         }
     }
 
@@ -213,8 +218,12 @@ impl Session {
             }
             self.store.ticker.iterations = 0;
             self.store.ticker.spent = 0;
+            self.store.ticker.watch.statement(loc.range());
             match self.act(&action, emit, report) {
                 Ok(()) => {}
+                Err(EvalError::Interrupted) if self.interrupt_ends_statement => {
+                    self.failed_let(&action);
+                }
                 Err(EvalError::Interrupted) => {
                     report.interrupted = true;
                     break;

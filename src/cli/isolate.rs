@@ -210,7 +210,7 @@ fn ended(status: std::process::ExitStatus, killed: bool, _stderr: &str) -> Ended
 /// (`memory` MiB), no file written, no core dump, the stack `main.rs`
 /// would give, and death with the thread that started it.
 #[cfg(unix)]
-fn capped(cmd: &mut Command, memory: u64) {
+pub fn capped(cmd: &mut Command, memory: u64) {
     use nix::sys::resource::{RLIM_INFINITY, Resource, getrlimit, setrlimit};
     use std::os::unix::process::CommandExt;
     let within = |r: Resource, want: u64| match getrlimit(r) {
@@ -236,7 +236,7 @@ fn capped(cmd: &mut Command, memory: u64) {
 }
 
 #[cfg(not(unix))]
-fn capped(_cmd: &mut Command, _memory: u64) {}
+pub fn capped(_cmd: &mut Command, _memory: u64) {}
 
 /// The text of a regular file, or why it is not read (to follow `cannot
 /// read FILE: `). It is opened without following a symbolic link and

@@ -4,6 +4,7 @@
 mod bundle;
 pub mod grade;
 pub mod isolate;
+pub mod lsp;
 mod output;
 mod progress;
 mod repl;
@@ -82,6 +83,7 @@ Examples:
   mex survey 0.?? --heap 1000 --format csv          # the period of every code (see --help there)
   mex sheet key.mex                                 # the blank sheet of a key
   mex --sandbox FILE                                # run a file nobody has read
+  mex lsp                                           # the language server, for editors
 
 Exit status: 2 if there was an error, else 1 if a check failed, else 0.
 An error is reported and its statement skipped; the others still run.

@@ -131,6 +131,17 @@ pub struct Diagnostic {
     pub hint: Option<String>,
     pub notes: Vec<String>,
     pub secondary: Vec<(Range<usize>, String)>,
+    /// The hint as an edit, where it is a plain replacement (`grundey` →
+    /// `grundy`, `0 14` → `0..14`, `∗` → `*`): an editor offers it as a
+    /// quick fix.
+    pub fix: Option<Fix>,
+}
+
+/// Text that replaces a span of the diagnostic's source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fix {
+    pub span: Range<usize>,
+    pub text: String,
 }
 
 impl Diagnostic {
@@ -153,6 +164,7 @@ impl Diagnostic {
             hint: None,
             notes: Vec::new(),
             secondary: Vec::new(),
+            fix: None,
         }
     }
 
@@ -185,6 +197,15 @@ impl Diagnostic {
 
     pub fn note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
+        self
+    }
+
+    /// The hint as an edit: `text` in place of `span`.
+    pub fn fix(mut self, span: Range<usize>, text: impl Into<String>) -> Self {
+        self.fix = Some(Fix {
+            span,
+            text: text.into(),
+        });
         self
     }
 

@@ -32,6 +32,13 @@ pub trait Watch {
     fn counting(&mut self, unit: &'static str) {
         let _ = unit;
     }
+
+    /// A statement of a run starts; `at` is where it is in its source (byte
+    /// offsets). A watch that gives each statement a time of its own starts
+    /// the time over here (the language server's).
+    fn statement(&mut self, at: std::ops::Range<usize>) {
+        let _ = at;
+    }
 }
 
 /// A watch that never stops anything and shows nothing (tests, libraries).

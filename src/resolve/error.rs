@@ -110,9 +110,15 @@ impl ResolveError {
                 name,
                 meant,
             } => {
-                let d = Diagnostic::error(kind, span, format!("unknown name `{name}`"))
+                let d = Diagnostic::error(kind, span.clone(), format!("unknown name `{name}`"))
                     .at(src)
                     .label("not defined");
+                let d = match &meant {
+                    Meant::Close { name } | Meant::MisspeltWellKnown { name, .. } => {
+                        d.fix(span, name.clone())
+                    }
+                    _ => d,
+                };
                 d.hint(match meant {
                     Meant::WellKnown { def } => format!("define it first, for example: `{def}`"),
                     Meant::Close { name } => format!("did you mean `{name}`?"),

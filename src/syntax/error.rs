@@ -153,8 +153,9 @@ impl LexError {
                     " " => "write a plain space".to_string(),
                     a => format!("write `{a}`"),
                 };
-                d(span, format!("{what} is not `{}`", ascii.trim()))
+                d(span.clone(), format!("{what} is not `{}`", ascii.trim()))
                     .label("this character only looks like it")
+                    .fix(span, ascii)
                     .hint(hint)
             }
             LexError::ReplCommand { span, line } => {

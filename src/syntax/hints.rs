@@ -190,6 +190,7 @@ impl Slip<'_> {
                     return Some(
                         Diagnostic::error(ErrorKind::Parse, *pl..r, "`table` takes two ranges")
                             .label(format!("write `0..{a} 0..{b}`"))
+                            .fix(*pl..r, format!("0..{a} 0..{b}"))
                             .hint(format!(
                                 "rows then columns, each a range: `table {} 0..{a} 0..{b}`",
                                 self.game_word(before)
@@ -198,6 +199,7 @@ impl Slip<'_> {
                 }
                 Diagnostic::error(ErrorKind::Parse, *pl..r, "a range needs `..` between its ends")
                     .label(format!("write `{a}..{b}`"))
+                    .fix(*pl..r, format!("{a}..{b}"))
                     .hint(format!(
                         "a range is written `{a}..{b}`: from {a} up to {b}, without {b} (`{a}..={b}` includes it)"
                     ))
@@ -223,6 +225,7 @@ impl Slip<'_> {
             (Tok::Int(n), Some((pl, Tok::Ident(name), _))) => {
                 Diagnostic::error(ErrorKind::Parse, *pl..r, format!("`{name} {n}` is two things in a row"))
                     .label("a name, then a number")
+                    .fix(*pl..r, format!("{name}({n})"))
                     .hint(format!(
                         "a position is written with brackets right after the name: `{name}({n})`"
                     ))
@@ -255,6 +258,7 @@ impl Slip<'_> {
                 };
                 Diagnostic::error(ErrorKind::Parse, *pl..r, "a range has two dots")
                     .label("three dots here")
+                    .fix(*pl..r, format!("..{hi}"))
                     .hint(format!("write `{lo}..{hi}`"))
             }
             (Tok::Code(c), _) => self.plain().hint(format!(
@@ -302,6 +306,7 @@ impl Slip<'_> {
         Some(
             Diagnostic::error(ErrorKind::Parse, *wl..*wr, format!("unknown word `{word}`"))
                 .label("not a keyword")
+                .fix(*wl..*wr, keyword.clone())
                 .hint(format!(
                     "did you mean `{keyword}`? `{keyword}{}`",
                     self.text(*wr, self.line_end())
@@ -322,6 +327,7 @@ impl Slip<'_> {
             return Some(
                 Diagnostic::error(ErrorKind::Parse, *wl..*wr, format!("unknown word `{word}`"))
                     .label("not needed")
+                    .fix(*wl..self.l, "")
                     .hint(format!(
                         "a question writes its answer itself: `{rest}`, without `{word}`"
                     )),
@@ -396,11 +402,14 @@ impl Slip<'_> {
                 if at_question && closest_keyword(word, CHECK_WORDS).is_some() =>
             {
                 let k = closest_keyword(word, CHECK_WORDS).unwrap_or_default();
-                Some(
-                    Diagnostic::error(ErrorKind::Check, ql..qr, format!("`{word}` is not a question `check` can grade"))
-                        .label("expected a question here")
-                        .hint(format!("did you mean `{k}`? `check` grades {CHECKABLE}")),
-                )
+                let d = Diagnostic::error(ErrorKind::Check, ql..qr, format!("`{word}` is not a question `check` can grade"))
+                    .label("expected a question here")
+                    .hint(format!("did you mean `{k}`? `check` grades {CHECKABLE}"));
+                // a name before `(` is spanned with its bracket: no edit
+                Some(match q {
+                    Tok::Ident(_) => d.fix(ql..qr, k),
+                    _ => d,
+                })
             }
             _ if at_question => Some(
                 Diagnostic::error(ErrorKind::Parse, ql..qr, "`check` needs a question first")

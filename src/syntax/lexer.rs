@@ -28,6 +28,11 @@ pub struct Lexed {
 
 /// The parser's tokens for the pieces `chars` reads from `src`, with the
 /// errors of both stages in the order they were found.
+/// The tokens of a source (a tool's view: which words are names, and where).
+pub fn tokens(src: &str) -> Vec<Spanned> {
+    lex(src, Chars::new(src)).tokens
+}
+
 pub fn lex<'s>(src: &'s str, mut chars: Chars<'s>) -> Lexed {
     let mut lexer = Lexer {
         src,
