@@ -41,7 +41,7 @@ pub struct EquivAnswer {
 
 /// A form's limits are the session's: work, and forms held as positions.
 fn forms_of(store: &Store) -> Forms {
-    Forms::new(store.limits.work, store.limits.positions)
+    Forms::new(store.limits.work, store.limits.positions, store.limits.memory)
 }
 
 fn limit(e: FormError, what: &str) -> EvalError {
@@ -51,6 +51,16 @@ fn limit(e: FormError, what: &str) -> EvalError {
             Some(limit.saturating_mul(10)),
             limit,
             format!("the misère canonical form of {what} takes more than {limit} steps of work"),
+        ),
+        FormError::Memory { bytes, limit } => LimitError::new(
+            Setting::Memory,
+            Some(bytes.div_ceil(1 << 20)),
+            limit.div_ceil(1 << 20),
+            format!(
+                "the misère canonical form of {what} would hold {} of forms, past the memory limit of {}",
+                crate::diag::units::show_bytes(bytes),
+                crate::diag::units::show_bytes(limit)
+            ),
         ),
         FormError::Forms { limit } => LimitError::new(
             Setting::Positions,
@@ -208,6 +218,8 @@ pub struct Writer<'f> {
     forms: &'f mut Forms,
     cap: u64,
     texts: FxHashMap<Form, String>,
+    /// Bytes of the texts held: at most the cap, all forms together.
+    held: u64,
     sums: Option<FxHashMap<Form, String>>,
     heaps: Vec<Option<u64>>,
 }
@@ -218,6 +230,7 @@ impl<'f> Writer<'f> {
             forms,
             cap,
             texts: FxHashMap::default(),
+            held: 0,
             sums: None,
             heaps: Vec::new(),
         }
@@ -251,7 +264,8 @@ impl<'f> Writer<'f> {
         Ok(out)
     }
 
-    /// The text of a form; `None` past the cap.
+    /// The text of a form; `None` when the texts of its parts, together,
+    /// pass the cap.
     pub fn write(&mut self, root: Form) -> Result<Option<String>, FormError> {
         if self.sums.is_none() && self.forms.born(root) >= 3 {
             self.sums = Some(self.nim_sums()?);
@@ -271,7 +285,8 @@ impl<'f> Writer<'f> {
                 continue;
             }
             let text = self.one(f, &opts);
-            if text.len() as u64 > self.cap {
+            self.held += text.len() as u64;
+            if self.held > self.cap {
                 return Ok(None);
             }
             self.texts.insert(f, text);

@@ -87,7 +87,13 @@ pub enum FormError {
     Work { limit: u64 },
     /// The forms held passed the limit.
     Forms { limit: u64 },
+    /// The bytes held would pass the limit.
+    Memory { bytes: u64, limit: u64 },
 }
+
+/// Bytes a form takes besides its options' ids (twice: the form and its
+/// key in the index).
+const FORM_BYTES: u64 = 96;
 
 /// The canonical forms met so far, with their sums.
 pub struct Forms {
@@ -103,10 +109,14 @@ pub struct Forms {
     pub work: u64,
     work_limit: u64,
     forms_limit: u64,
+    bytes: u64,
+    memory_limit: u64,
 }
 
 impl Forms {
-    pub fn new(work_limit: u64, forms_limit: u64) -> Forms {
+    /// Forms within `work_limit` steps, `forms_limit` forms and
+    /// `memory_limit` bytes.
+    pub fn new(work_limit: u64, forms_limit: u64, memory_limit: u64) -> Forms {
         let mut f = Forms {
             opts: Vec::new(),
             born: Vec::new(),
@@ -119,6 +129,8 @@ impl Forms {
             work: 0,
             work_limit,
             forms_limit,
+            bytes: 0,
+            memory_limit,
         };
         f.intern(Vec::new());
         f
@@ -183,6 +195,7 @@ impl Forms {
         } else {
             mex(a.iter().map(|&x| self.minus[x as usize]))
         };
+        self.bytes += FORM_BYTES + 8 * a.len() as u64;
         let a = a.into_boxed_slice();
         self.index.insert(a.clone(), id);
         self.opts.push(a);
@@ -196,7 +209,26 @@ impl Forms {
     /// The Nim heap `*n`: `{0, *1, ..., *(n-1)}` has no reversible option
     /// (an option of `*k` is some `*j`, `j < k < n`, never equal to `*n`:
     /// `*j` is not linked to itself, an option of `*n`), so it is canonical.
+    /// Refused before it starts when the heaps still to build would pass
+    /// the work or the memory allowed (`*k` takes `k` steps and ids).
     pub fn nim(&mut self, n: u64) -> Result<Form, FormError> {
+        let have = self.nims.len() as u128;
+        let want = u128::from(n) + 1;
+        if want > have {
+            let ids = (want * (want + 1) - have * (have + 1)) / 2;
+            if u128::from(self.work) + ids > u128::from(self.work_limit) {
+                return Err(FormError::Work {
+                    limit: self.work_limit,
+                });
+            }
+            let bytes = u128::from(self.bytes) + ids * 8 + (want - have) * u128::from(FORM_BYTES);
+            if bytes > u128::from(self.memory_limit) {
+                return Err(FormError::Memory {
+                    bytes: u64::try_from(bytes).unwrap_or(u64::MAX),
+                    limit: self.memory_limit,
+                });
+            }
+        }
         while (self.nims.len() as u64) <= n {
             let k = self.nims.len();
             self.step(k as u64 + 1)?;
@@ -211,6 +243,12 @@ impl Forms {
         if self.opts.len() as u64 >= self.forms_limit {
             return Err(FormError::Forms {
                 limit: self.forms_limit,
+            });
+        }
+        if self.bytes > self.memory_limit {
+            return Err(FormError::Memory {
+                bytes: self.bytes,
+                limit: self.memory_limit,
             });
         }
         Ok(())
@@ -577,14 +615,14 @@ mod tests {
 
     #[test]
     fn the_forms_born_by_each_day_number_1_2_3_5_22() {
-        let mut f = Forms::new(u64::MAX, u64::MAX);
+        let mut f = Forms::new(u64::MAX, u64::MAX, u64::MAX);
         let counts: Vec<usize> = (0..=4).map(|d| f.born_by(d).unwrap().len()).collect();
         assert_eq!(counts, [1, 2, 3, 5, 22]);
     }
 
     #[test]
     fn nim_heaps_and_small_sums() {
-        let mut f = Forms::new(u64::MAX, u64::MAX);
+        let mut f = Forms::new(u64::MAX, u64::MAX, u64::MAX);
         let (z, one, two) = (ZERO, f.nim(1).unwrap(), f.nim(2).unwrap());
         assert_eq!(f.add(one, one).unwrap(), z);
         assert_ne!(f.add(two, two).unwrap(), z);
@@ -603,7 +641,7 @@ mod day5 {
     /// of the 22 forms born by day 4, simplified (about 10 s).
     #[test]
     fn the_forms_born_by_day_5_number_4171780() {
-        let mut f = Forms::new(u64::MAX, u64::MAX);
+        let mut f = Forms::new(u64::MAX, u64::MAX, u64::MAX);
         assert_eq!(f.born_by(5).unwrap().len(), 4_171_780);
     }
 }

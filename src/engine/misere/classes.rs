@@ -125,13 +125,14 @@ pub(super) struct Shared {
 /// Steps of work the forms of one statement's components may take.
 const SHARED_WORK: u64 = 1 << 20;
 
-/// Forms they may hold.
+/// Forms they may hold, and bytes.
 const SHARED_FORMS: u64 = 1 << 16;
+const SHARED_BYTES: u64 = 32 << 20;
 
 impl Default for Shared {
     fn default() -> Self {
         Shared {
-            forms: Forms::new(SHARED_WORK, SHARED_FORMS),
+            forms: Forms::new(SHARED_WORK, SHARED_FORMS, SHARED_BYTES),
             spent: false,
             form: FxHashMap::default(),
             by_form: FxHashMap::default(),
