@@ -10,7 +10,7 @@
 //! on the command line, then raises KeyboardInterrupt once the session has
 //! stopped; the session stays usable.
 
-use mex::engine::{Interrupted, Watch};
+use mex::engine::{Interrupted, StopFlag};
 use mex::session::{Event, Format, Session};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -37,17 +37,6 @@ type Job = Box<dyn FnOnce(&mut Session) + Send>;
 /// its text).
 type Out = (String, String, String);
 
-/// The session's watch: stops the work when the flag is raised.
-struct Stop(Arc<AtomicBool>);
-
-impl Watch for Stop {
-    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-        match self.0.load(Ordering::Relaxed) {
-            true => Err(Interrupted),
-            false => Ok(()),
-        }
-    }
-}
 
 /// A session on its own thread.
 #[pyclass(module = "mex._mex")]
@@ -201,7 +190,7 @@ impl Core {
             .name("mex session".into())
             .stack_size(STACK)
             .spawn(move || {
-                let mut session = Session::new(Box::new(Stop(Arc::clone(&flag))));
+                let mut session = Session::new(Box::new(StopFlag(Arc::clone(&flag))));
                 while let Ok(job) = rx.recv() {
                     flag.store(false, Ordering::SeqCst);
                     let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -209,7 +198,7 @@ impl Core {
                     }));
                     if ran.is_err() {
                         // what it held may be half-changed: a fresh one
-                        session = Session::new(Box::new(Stop(Arc::clone(&flag))));
+                        session = Session::new(Box::new(StopFlag(Arc::clone(&flag))));
                     }
                 }
             })
@@ -314,7 +303,7 @@ fn survey_code(py: Python<'_>, code: String, heap: Option<u64>) -> PyResult<Stri
         .name("mex survey".into())
         .stack_size(STACK)
         .spawn(move || {
-            let row = mex::survey::survey_code(&code, heap, Box::new(Stop(flag)));
+            let row = mex::survey::survey_code(&code, heap, Box::new(StopFlag(flag)));
             let _ = tx.send(row.map(|r| serde_json::to_string(&r).unwrap_or_default()));
         })
         .map_err(|e| PyRuntimeError::new_err(format!("mex: no thread for a survey: {e}")))?;

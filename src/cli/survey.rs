@@ -3,7 +3,7 @@
 //! library's `mex::survey`, which the Python package runs too).
 
 use clap::Parser;
-use mex::engine::{Interrupted, Watch};
+use mex::engine::{StopFlag, Watch};
 use mex::survey::{COLUMNS, Row};
 use std::io::Write;
 use std::sync::Arc;
@@ -38,17 +38,6 @@ Examples:
 Columns: code, rule, pre_period, period, saltus, proven, largest,
 largest_at, heaps, seconds, error (empty cells where none).";
 
-/// Stops every code's search on Ctrl-C.
-struct Stop(Arc<AtomicBool>);
-
-impl Watch for Stop {
-    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
-        match self.0.load(Ordering::Relaxed) {
-            true => Err(Interrupted),
-            false => Ok(()),
-        }
-    }
-}
 
 /// Runs the survey; the exit status (2 when a pattern is not one, or Ctrl-C
 /// stopped it).
@@ -74,7 +63,7 @@ pub fn survey(args: SurveyArgs) -> u8 {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |n| n as usize,
     );
-    let watch = || -> Box<dyn Watch> { Box::new(Stop(Arc::clone(&stop))) };
+    let watch = || -> Box<dyn Watch> { Box::new(StopFlag(Arc::clone(&stop))) };
     let rows = mex::survey::survey(&codes, args.heap, threads, &watch);
     let written = match args.format.as_str() {
         "json" => json(&rows),

@@ -41,6 +41,19 @@ pub trait Watch {
     }
 }
 
+/// A watch that stops the work once its flag is raised (by another thread:
+/// a Ctrl-C handler, a notebook's Stop), and shows nothing.
+pub struct StopFlag(pub std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Watch for StopFlag {
+    fn tick(&mut self, _done: u64, _total: u64) -> Result<(), Interrupted> {
+        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
+            true => Err(Interrupted),
+            false => Ok(()),
+        }
+    }
+}
+
 /// A watch that never stops anything and shows nothing (tests, libraries).
 pub struct Quiet;
 
