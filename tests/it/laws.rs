@@ -21,7 +21,7 @@ use crate::common::{mex_of, run_ok};
 
 /// How a nimber leaf is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Form {
+pub(crate) enum Form {
     /// `*k`
     Star,
     /// `nim(k)`

@@ -343,12 +343,7 @@ fn hover_completion_definition_references_and_symbols() {
     let section = keyword["contents"]["value"].as_str().unwrap();
     assert!(section.contains("`grundy G`"), "{section}");
     let items = e.at("textDocument/completion", 4, 3);
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels_of(&items);
     assert_eq!(labels, ["grundy"]);
     let def = e.at("textDocument/definition", 2, 14);
     assert_eq!(def["range"]["start"], json!({ "line": 0, "character": 5 }));
@@ -502,20 +497,10 @@ fn family_words_complete_after_game_name_equals() {
     let mut e = Editor::start(&[]);
     e.open("game m = mo\ngame k = oc\n");
     let items = e.at("textDocument/completion", 0, 11);
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels_of(&items);
     assert_eq!(labels, ["mock turtles"]);
     let items = e.at("textDocument/completion", 1, 11);
-    let labels: Vec<&str> = items
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|i| i["label"].as_str().unwrap())
-        .collect();
+    let labels = labels_of(&items);
     assert_eq!(labels, ["octal"]);
     e.shut_down();
 }
@@ -679,4 +664,14 @@ fn the_help_names_the_server_and_its_page() {
     assert!(String::from_utf8_lossy(&help.stdout).contains("docs/editors.md"));
     let main = Command::new(mex).arg("--help").output().expect("runs");
     assert!(String::from_utf8_lossy(&main.stdout).contains("mex lsp "));
+}
+
+/// The labels of a completion answer.
+fn labels_of(items: &serde_json::Value) -> Vec<&str> {
+    items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect()
 }
