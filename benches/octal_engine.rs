@@ -118,3 +118,77 @@ fn threads() -> usize {
         .and_then(|s| s.parse().ok())
         .unwrap_or(1)
 }
+
+/// One run for `benches/threads.sh`: `MEX_GAME` (an octal or hexadecimal
+/// code, or `grundy`) to `MEX_N` on `MEX_THREADS` threads, printing the
+/// wall time, the values a second and what each thread did (`MEX_TIMED=0`:
+/// counts only, the steps not timed).
+#[test]
+#[ignore]
+fn thread_profile() {
+    let n: u64 = std::env::var("MEX_N")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1 << 20);
+    let game = std::env::var("MEX_GAME").unwrap_or_else(|_| "0.6".to_string());
+    let timed = std::env::var("MEX_TIMED").map_or(true, |s| s != "0");
+    let rule = if game == "grundy" {
+        HeapRule::Grundy
+    } else {
+        let hex = game
+            .chars()
+            .any(|c| c.is_ascii_alphabetic() || c == '8' || c == '9');
+        HeapRule::TakeBreak(parse_code(&game, hex).expect("a valid code"))
+    };
+    let threads = threads();
+    let mut table = HeapTable::new(rule)
+        .with_period_shortcut(false)
+        .with_threads(threads)
+        .with_thread_timing(timed);
+    let start = Instant::now();
+    table.extend_to(n, &mut Quiet).expect("not interrupted");
+    let secs = start.elapsed().as_secs_f64();
+    let sum = checksum(table.values(0..n + 1));
+    println!(
+        "{game} n={n} threads={threads}{}: {secs:.2} s, {:.3} million values/s, checksum {sum:X}",
+        if timed { "" } else { " (untimed)" },
+        n as f64 / secs / 1e6
+    );
+    let Some(r) = table.thread_stats() else {
+        println!("  (not a two-heap splitting rule: one thread)");
+        return;
+    };
+    let ms = |ns: u64| ns as f64 / 1e6;
+    println!(
+        "  segments {} ({} heaps), heaps alone {}, rebuilds {} ({:.1} ms), serial between segments {:.1} ms, segments wall {:.1} ms",
+        r.segments,
+        r.segment_heaps,
+        r.alone,
+        r.rebuilds,
+        ms(r.rebuild_ns),
+        ms(r.serial_ns),
+        ms(r.segment_ns)
+    );
+    println!(
+        "  {:>6} {:>9} {:>9} {:>7} {:>7} {:>11} {:>9} {:>8} {:>9} {:>9} {:>9} {:>9}",
+        "thread", "heaps", "resolved", "recomp", "helped", "deferred", "longscan", "waits",
+        "busy ms", "wait ms", "scan ms", "resolv ms"
+    );
+    for (t, s) in r.threads.iter().enumerate() {
+        println!(
+            "  {:>6} {:>9} {:>9} {:>7} {:>7} {:>11} {:>9} {:>8} {:>9.1} {:>9.1} {:>9.1} {:>9.1}",
+            t,
+            s.heaps,
+            s.resolved,
+            s.recomputed,
+            s.helped,
+            s.deferred,
+            s.long_scans,
+            s.waits,
+            ms(s.busy_ns),
+            ms(s.wait_ns),
+            ms(s.scan_ns),
+            ms(s.resolve_ns)
+        );
+    }
+}

@@ -31,7 +31,9 @@ mod values;
 mod tests;
 
 pub use census::{CENSUS_VALUES, Census, NoCensus, Sparse};
+pub use parallel::ThreadStats;
 pub use split::RareValues;
+pub use split::Stats as ThreadReport;
 use split::Split;
 use subtraction::{AllBut, Subtraction};
 use three::Three;
@@ -364,6 +366,24 @@ impl HeapTable {
             } else {
                 threads.max(1)
             };
+        }
+    }
+
+    /// Times the threads' steps from now on (see [`HeapTable::thread_stats`]);
+    /// counts are kept whether or not.
+    pub fn with_thread_timing(mut self, on: bool) -> Self {
+        if let Solver::Split(s) = &mut self.solver {
+            s.stats.timed = on;
+        }
+        self
+    }
+
+    /// What the threads did so far, for the two-heap splitting rules (the
+    /// only ones computed on several threads).
+    pub fn thread_stats(&self) -> Option<&ThreadReport> {
+        match &self.solver {
+            Solver::Split(s) => Some(&s.stats),
+            _ => None,
         }
     }
 

@@ -112,6 +112,8 @@ pub(super) struct Segment<'a> {
     pub s0: usize,
     pub s1: usize,
     pub threads: usize,
+    /// Whether the threads time their steps (see [`ThreadStats`]).
+    pub timed: bool,
 }
 
 /// How a segment went.
@@ -121,6 +123,72 @@ pub(super) struct Outcome {
     pub len: usize,
     /// Work done (as the single-threaded solver counts it).
     pub work: u64,
+    /// What each thread did, thread 0 (the caller) first.
+    pub threads: Vec<ThreadStats>,
+}
+
+/// What one thread did, summed over segments: counts always (an integer
+/// added per heap or per scan), times only when the segment asks for them
+/// (a clock read costs tens of nanoseconds, a few per cent of a heap).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ThreadStats {
+    /// Heaps this thread worked out from the values `lag` and more below.
+    pub heaps: u64,
+    /// Heaps it wrote into the table (resolved).
+    pub resolved: u64,
+    /// Heaps it computed again from every value below them, because the
+    /// deferred options reached every value found free.
+    pub recomputed: u64,
+    /// Late heaps it computed itself while waiting for them.
+    pub helped: u64,
+    /// Deferred options it checked at resolution.
+    pub deferred: u64,
+    /// Heaps whose rare values were looked for by the comparing scan (the
+    /// long scan through the mirror).
+    pub long_scans: u64,
+    /// Times it found the values it needed not yet written.
+    pub waits: u64,
+    /// Nanoseconds working heaps out (the scans included).
+    pub busy_ns: u64,
+    /// Nanoseconds waiting for values (spinning or yielding).
+    pub wait_ns: u64,
+    /// Nanoseconds in comparing scans.
+    pub scan_ns: u64,
+    /// Nanoseconds resolving (recomputations included).
+    pub resolve_ns: u64,
+}
+
+impl ThreadStats {
+    /// Adds `o`'s counts and times to these.
+    pub fn add(&mut self, o: &ThreadStats) {
+        self.heaps += o.heaps;
+        self.resolved += o.resolved;
+        self.recomputed += o.recomputed;
+        self.helped += o.helped;
+        self.deferred += o.deferred;
+        self.long_scans += o.long_scans;
+        self.waits += o.waits;
+        self.busy_ns += o.busy_ns;
+        self.wait_ns += o.wait_ns;
+        self.scan_ns += o.scan_ns;
+        self.resolve_ns += o.resolve_ns;
+    }
+}
+
+/// A clock that reads only when the segment is timed.
+#[derive(Clone, Copy)]
+struct Clock(Option<std::time::Instant>);
+
+impl Clock {
+    fn start(timed: bool) -> Clock {
+        Clock(timed.then(std::time::Instant::now))
+    }
+
+    /// Nanoseconds since the start (0 untimed).
+    fn ns(self) -> u64 {
+        self.0
+            .map_or(0, |t| u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX))
+    }
 }
 
 /// The table's storage, written in order by whichever thread resolves
@@ -239,36 +307,43 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
             .collect(),
         lag,
     };
-    let work = std::thread::scope(|s| {
+    let (work, threads) = std::thread::scope(|s| {
         let store = &store;
         // a thread the system will not give is done without: its heaps
         // are computed by the others, which help when a heap is late
         let handles: Vec<_> = (1..seg.threads)
-            .filter_map(|t| {
+            .map(|t| {
                 std::thread::Builder::new()
                     .spawn_scoped(s, move || worker(seg, store, t))
                     .ok()
             })
             .collect();
-        let mut work = worker(seg, store, 0);
+        let (mut work, first) = worker(seg, store, 0);
+        let mut threads = vec![first];
         for h in handles {
             // a worker that panicked is a bug: the heaps it held stay
             // unwritten, and `frontier` stops before them
-            work += h.join().unwrap_or(0);
+            let (w, stats) = h.and_then(|h| h.join().ok()).unwrap_or_default();
+            work += w;
+            threads.push(stats);
         }
-        work
+        (work, threads)
     });
     let len = store.frontier.load(Ordering::SeqCst);
     // SAFETY: heaps `s0..len` were written (`frontier`), within capacity.
     unsafe { vals.set_len(len) };
-    Outcome { len, work }
+    Outcome {
+        len,
+        work,
+        threads,
+    }
 }
 
 /// One thread: takes its heaps in turn (`s0 + t`, `s0 + t + P`, ...),
 /// finds what it can of each from the values `lag` and more below it, and
 /// resolves it at once if the heaps below are resolved (else another thread
 /// will), with the heaps after it that are ready.
-fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> u64 {
+fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> (u64, ThreadStats) {
     let new = || Scratch {
         seen: vec![0; seg.width],
         deferred: Vec::new(),
@@ -280,6 +355,7 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> u64 {
     let (mut mine, mut spare) = (new(), new());
     let lag = store.lag;
     let mut work = 0;
+    let mut st = ThreadStats::default();
     let mut k = seg.s0 + t;
     while k < store.limit.load(Ordering::SeqCst) {
         if !wait(
@@ -288,18 +364,22 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> u64 {
             (k + 1).saturating_sub(lag),
             k,
             &mut spare,
-            &mut work,
+            (&mut work, &mut st),
         ) {
             break;
         }
         // a heap another thread computed while this one waited is skipped
         if store.frontier.load(Ordering::SeqCst) <= k {
-            work += solve(seg, store, k, lag, WANT, &mut mine);
-            work += resolve(seg, store, Some((k, &mut mine)), &mut spare, false);
+            let clock = Clock::start(seg.timed);
+            work += solve(seg, store, k, lag, WANT, &mut mine, &mut st);
+            st.busy_ns += clock.ns();
+            st.heaps += 1;
+            work += resolve(seg, store, Some((k, &mut mine)), &mut spare, false, &mut st);
         }
         k += seg.threads;
     }
-    work + resolve(seg, store, None, &mut spare, false)
+    work += resolve(seg, store, None, &mut spare, false, &mut st);
+    (work, st)
 }
 
 /// Leaves the findings of heap `k` in its slot for the thread that will
@@ -325,15 +405,20 @@ fn wait<T: Cell>(
     n: usize,
     k: usize,
     scratch: &mut Scratch<T>,
-    work: &mut u64,
+    (work, st): (&mut u64, &mut ThreadStats),
 ) -> bool {
+    if store.frontier.load(Ordering::SeqCst) >= n {
+        return true;
+    }
+    st.waits += 1;
+    let clock = Clock::start(seg.timed);
     let mut rounds = 0u32;
-    loop {
+    let ready = loop {
         if store.frontier.load(Ordering::SeqCst) >= n {
-            return true;
+            break true;
         }
         if store.limit.load(Ordering::SeqCst) <= k {
-            return false;
+            break false;
         }
         rounds += 1;
         if rounds < SPINS {
@@ -341,10 +426,12 @@ fn wait<T: Cell>(
         } else if rounds < PATIENCE {
             std::thread::yield_now();
         } else {
-            *work += resolve(seg, store, None, scratch, true);
+            *work += resolve(seg, store, None, scratch, true, st);
             rounds = 0;
         }
-    }
+    };
+    st.wait_ns += clock.ns();
+    ready
 }
 
 /// Resolves the heaps whose findings are ready, in order, unless another
@@ -357,10 +444,12 @@ fn resolve<T: Cell>(
     mut own: Option<(usize, &mut Scratch<T>)>,
     spare: &mut Scratch<T>,
     mut help: bool,
+    st: &mut ThreadStats,
 ) -> u64 {
     let lag = store.lag;
     let mut work = 0;
-    loop {
+    let clock = Clock::start(seg.timed);
+    let work = loop {
         if store.resolving.swap(true, Ordering::SeqCst) {
             // another thread resolves: it looks at the slots again once it
             // stops, so the findings are left there, and the role tried
@@ -370,7 +459,7 @@ fn resolve<T: Cell>(
                     stash(store, k, mine);
                     continue;
                 }
-                None => return work,
+                None => break work,
             }
         }
         loop {
@@ -379,7 +468,8 @@ fn resolve<T: Cell>(
                 break;
             }
             let all = store.known(k);
-            let pick = |free: &[usize], deferred: &[(usize, usize)]| {
+            let mut pick = |free: &[usize], deferred: &[(usize, usize)]| {
+                st.deferred += deferred.len() as u64;
                 free.iter()
                     .copied()
                     .find(|&u| !deferred.iter().any(|&(x, c)| all[x].idx() ^ c == u))
@@ -398,8 +488,13 @@ fn resolve<T: Cell>(
                 None if !std::mem::take(&mut help) => break,
                 // the deferred options reach every value found free (or
                 // helping): computed from all values below it
-                _ => {
-                    work += solve(seg, store, k, 1, 1, spare);
+                found => {
+                    if found.is_some() {
+                        st.recomputed += 1;
+                    } else {
+                        st.helped += 1;
+                    }
+                    work += solve(seg, store, k, 1, 1, spare, st);
                     spare.free.first().copied().unwrap_or(usize::MAX)
                 }
             };
@@ -409,6 +504,7 @@ fn resolve<T: Cell>(
             }
             let rare = seg.rc_on && k >= 1 && seg.common[v] == 0;
             store.publish(k, T::from_u64(v as u64), rare);
+            st.resolved += 1;
         }
         if let Some((k, mine)) = own.take() {
             stash(store, k, mine);
@@ -420,9 +516,11 @@ fn resolve<T: Cell>(
         if k >= store.limit.load(Ordering::SeqCst)
             || store.slots[k % lag].lock().map_or(true, |s| s.heap != k)
         {
-            return work;
+            break work;
         }
-    }
+    };
+    st.resolve_ns += clock.ns();
+    work
 }
 
 struct Scratch<T> {
@@ -447,6 +545,7 @@ fn solve<T: Cell>(
     lag: usize,
     want: usize,
     s: &mut Scratch<T>,
+    st: &mut ThreadStats,
 ) -> u64 {
     let known = store.known(k + 1 - lag);
     s.seen.fill(0);
@@ -466,7 +565,11 @@ fn solve<T: Cell>(
     if head == s.targets.len() {
         return work;
     }
-    work + compare_rest(&seg.moves, store, known, k, (scanned, head), s)
+    st.long_scans += 1;
+    let clock = Clock::start(seg.timed);
+    work += compare_rest(&seg.moves, store, known, k, (scanned, head), s);
+    st.scan_ns += clock.ns();
+    work
 }
 
 /// Marks the value of each move leaving one heap (or none) whose value is

@@ -155,6 +155,32 @@ pub(super) struct Split {
     pub(super) threads: usize,
     /// The values the table has room for (the mirror is made that large).
     planned: usize,
+    /// What the threads did (see [`Stats`]).
+    pub(super) stats: Stats,
+}
+
+/// What the threads did while a table was extended: per thread, and the
+/// serial work between segments. Times are measured only when `timed`.
+#[derive(Debug, Clone, Default)]
+pub struct Stats {
+    /// Whether the steps are timed.
+    pub timed: bool,
+    /// Per thread, thread 0 being the one that called.
+    pub threads: Vec<parallel::ThreadStats>,
+    /// Segments computed on the threads, and the heaps in them.
+    pub segments: u64,
+    pub segment_heaps: u64,
+    /// Heaps computed by one thread alone (before the threads take over,
+    /// and between segments).
+    pub alone: u64,
+    /// Rebuilds of the rare/common split, and their time.
+    pub rebuilds: u64,
+    pub rebuild_ns: u64,
+    /// Nanoseconds taking in a segment's values on one thread (counts,
+    /// the period tracker), rebuilds included.
+    pub serial_ns: u64,
+    /// Nanoseconds the threads of the segments ran, wall clock.
+    pub segment_ns: u64,
 }
 
 impl Split {
@@ -190,6 +216,7 @@ impl Split {
             },
             threads: 1,
             planned: 0,
+            stats: Stats::default(),
         }
     }
 
@@ -283,6 +310,7 @@ impl Split {
                 }
             }
             let (v, work) = self.value(vals);
+            self.stats.alone += 1;
             if v > T::MAX {
                 return Ok(Stop::Wide(v));
             }
@@ -363,11 +391,24 @@ impl Split {
             s0,
             s1,
             threads: self.threads,
+            timed: self.stats.timed,
         };
         let Some((rev, cap)) = self.mirror.raw(vals, s1) else {
             return Ok(Seg::Not);
         };
+        let clock = self.stats.timed.then(std::time::Instant::now);
         let out = parallel::run(&seg, vals, rev, cap);
+        let ns = |c: Option<std::time::Instant>| {
+            c.map_or(0, |t| u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX))
+        };
+        self.stats.segment_ns += ns(clock);
+        let clock = self.stats.timed.then(std::time::Instant::now);
+        self.stats.segments += 1;
+        self.stats.segment_heaps += (out.len - s0) as u64;
+        self.stats.threads.resize(out.threads.len().max(self.stats.threads.len()), Default::default());
+        for (sum, t) in self.stats.threads.iter_mut().zip(&out.threads) {
+            sum.add(t);
+        }
         self.mirror.advance::<T>(out.len);
         let share = out.work / (out.len - s0).max(1) as u64;
         // each value is taken in as the single-threaded solver takes it in;
@@ -398,6 +439,7 @@ impl Split {
             ticker.model(self.cost);
         }
         self.maybe_rebuild(vals);
+        self.stats.serial_ns += ns(clock);
         Ok(if out.len < s1 { Seg::Alone } else { Seg::Went })
     }
 
@@ -678,7 +720,12 @@ impl Split {
             let crowded =
                 self.rc.on && since >= 64.max(self.rc.last / 8) && self.rc.rare_since * 4 > since;
             if len >= self.rc.next || crowded {
+                let clock = self.stats.timed.then(std::time::Instant::now);
                 self.rebuild(vals);
+                self.stats.rebuilds += 1;
+                self.stats.rebuild_ns += clock.map_or(0, |t| {
+                    u64::try_from(t.elapsed().as_nanos()).unwrap_or(u64::MAX)
+                });
             }
         }
     }
