@@ -357,15 +357,20 @@ impl HeapTable {
     }
 
     /// Threads that compute the values of a splitting rule together (1:
-    /// the calling thread alone). The values are the same for any number.
+    /// the calling thread alone): two-heap splits (see [`parallel`]), and
+    /// the three-heap splits of one heap worked out by pair sets (see
+    /// [`three`]). The values are the same for any number.
     pub fn set_threads(&mut self, threads: usize) {
-        if let Solver::Split(s) = &mut self.solver {
-            // no threads in the browser's WebAssembly
-            s.threads = if cfg!(target_family = "wasm") {
-                1
-            } else {
-                threads.max(1)
-            };
+        // no threads in the browser's WebAssembly
+        let threads = if cfg!(target_family = "wasm") {
+            1
+        } else {
+            threads.max(1)
+        };
+        match &mut self.solver {
+            Solver::Split(s) => s.threads = threads,
+            Solver::Three(s) => s.threads = threads,
+            _ => {}
         }
     }
 

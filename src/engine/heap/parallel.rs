@@ -1,10 +1,11 @@
-//! Two-heap splitting rules on several threads. The heaps of a segment are
-//! dealt to `P` threads in turn (heap `s0 + t + iP` to thread `t`); each
+//! Two-heap splitting rules on several threads. The `P` threads take the
+//! heaps of a segment one at a time, in order, from a shared counter; each
 //! thread works out what it can of its heap from the values `L = 4P` and
 //! more below it, and the heaps are then resolved in order, in a few steps
 //! each: by the thread that worked on the heap when the heaps below are
-//! resolved by then (its findings stay in its own cache), else by the one
-//! that resolves those. The values are the ones the single-threaded solver
+//! resolved by then, else by the one that resolves those. All that passes
+//! between threads for a heap is the few values found free: the options
+//! that read values above `K - L` are read off the table at resolution. The values are the ones the single-threaded solver
 //! finds (tests compare them).
 //!
 //! # Why a heap can be worked on before the heaps just below it
@@ -51,7 +52,27 @@
 //! Only the thread holding the resolving role writes, one heap after the
 //! other; findings a thread cannot resolve itself wait in a slot for the
 //! thread that will. The counters the threads all write sit on cache lines
-//! of their own. The threads are scoped threads of the standard library, one set
+//! of their own.
+//!
+//! *Slots.* Heap `K`'s findings wait in slot `K mod L`. A thread takes heap
+//! `K` only once `frontier > K - L` (it reads the values at or below
+//! `K - L`), so the heaps taken and not yet written lie in
+//! `frontier .. frontier + L`, and no two of them share a slot. A thread
+//! that cannot resolve its heap leaves the findings and looks once more
+//! for the heap at `frontier`; the thread that resolves looks at the slot
+//! of `frontier` again after it gives up the role. Both look after their
+//! own write (findings under the slot's lock, `frontier` sequentially
+//! consistent), so at least one of them sees the findings: none is left
+//! behind.
+//!
+//! *What passes between threads* for a heap is its few free values (and
+//! the heap's number): the deferred options are the fixed pairs
+//! `(a, m - a)`, `a < L - j`, and moves leaving `K - j`, `j < L`, read off
+//! the table when `frontier = K` ([`late_reaches`]). Listing them as the
+//! heap was worked out would ship `4P` pairs from core to core per heap,
+//! through the one thread that resolves.
+//!
+//! The threads are scoped threads of the standard library, one set
 //! per segment: they wait on one another, so each needs a thread of its
 //! own (tasks of a work-stealing pool that wait for other tasks could all
 //! be waiting while the one they need is queued). A thread that waits long
@@ -205,6 +226,8 @@ struct Store<T> {
     limit: Padded<AtomicUsize>,
     /// Whether a thread is resolving.
     resolving: Padded<AtomicBool>,
+    /// The next heap no thread has taken.
+    next: Padded<AtomicUsize>,
     /// Rare heaps of the segment, in order, and how many are listed.
     rare: Vec<AtomicU32>,
     rare_len: AtomicUsize,
@@ -226,13 +249,15 @@ impl<T> std::ops::Deref for Padded<T> {
     }
 }
 
-/// What a thread found of a heap from the values `lag` and more below it.
+/// What a thread found of a heap from the values `lag` and more below it:
+/// the values found free. The deferred options are not listed: they are
+/// read off the table at resolution ([`late_reaches`]), so nothing but a
+/// few values passes from one thread to another.
 #[derive(Default)]
 struct Findings {
     /// The heap (`usize::MAX`: none yet).
     heap: usize,
     free: Vec<usize>,
-    deferred: Vec<(usize, usize)>,
 }
 
 // SAFETY: the pointers are the starts of buffers that outlive the scoped
@@ -295,6 +320,7 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         frontier: Padded(AtomicUsize::new(seg.s0)),
         limit: Padded(AtomicUsize::new(seg.s1)),
         resolving: Padded(AtomicBool::new(false)),
+        next: Padded(AtomicUsize::new(seg.s0)),
         rare: (0..in_seg).map(|_| AtomicU32::new(0)).collect(),
         rare_len: AtomicUsize::new(0),
         slots: (0..lag)
@@ -312,13 +338,13 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         // a thread the system will not give is done without: its heaps
         // are computed by the others, which help when a heap is late
         let handles: Vec<_> = (1..seg.threads)
-            .map(|t| {
+            .map(|_| {
                 std::thread::Builder::new()
-                    .spawn_scoped(s, move || worker(seg, store, t))
+                    .spawn_scoped(s, move || worker(seg, store))
                     .ok()
             })
             .collect();
-        let (mut work, first) = worker(seg, store, 0);
+        let (mut work, first) = worker(seg, store);
         let mut threads = vec![first];
         for h in handles {
             // a worker that panicked is a bug: the heaps it held stay
@@ -339,14 +365,15 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
     }
 }
 
-/// One thread: takes its heaps in turn (`s0 + t`, `s0 + t + P`, ...),
-/// finds what it can of each from the values `lag` and more below it, and
-/// resolves it at once if the heaps below are resolved (else another thread
-/// will), with the heaps after it that are ready.
-fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> (u64, ThreadStats) {
+/// One thread: takes the next heap no thread has taken, finds what it can
+/// of it from the values `lag` and more below it, and resolves it at once
+/// if the heaps below are resolved (else another thread will), with the
+/// heaps after it that are ready. Heaps are taken one at a time, not dealt
+/// in turn: a thread that loses its core (a busy machine) or meets a long
+/// heap holds up one heap, not every `P`-th.
+fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, ThreadStats) {
     let new = || Scratch {
         seen: vec![0; seg.width],
-        deferred: Vec::new(),
         free: Vec::new(),
         targets: Vec::new(),
         missing: Vec::new(),
@@ -356,8 +383,11 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> (u64, ThreadSta
     let lag = store.lag;
     let mut work = 0;
     let mut st = ThreadStats::default();
-    let mut k = seg.s0 + t;
-    while k < store.limit.load(Ordering::SeqCst) {
+    loop {
+        let k = store.next.fetch_add(1, Ordering::Relaxed);
+        if k >= store.limit.load(Ordering::SeqCst) {
+            break;
+        }
         if !wait(
             seg,
             store,
@@ -376,7 +406,6 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>, t: usize) -> (u64, ThreadSta
             st.heaps += 1;
             work += resolve(seg, store, Some((k, &mut mine)), &mut spare, false, &mut st);
         }
-        k += seg.threads;
     }
     work += resolve(seg, store, None, &mut spare, false, &mut st);
     (work, st)
@@ -391,7 +420,6 @@ fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &mut Scratch<T>) {
     if store.frontier.load(Ordering::SeqCst) <= k {
         slot.heap = k;
         std::mem::swap(&mut slot.free, &mut mine.free);
-        std::mem::swap(&mut slot.deferred, &mut mine.deferred);
     }
 }
 
@@ -449,6 +477,22 @@ fn resolve<T: Cell>(
     let lag = store.lag;
     let mut work = 0;
     let clock = Clock::start(seg.timed);
+    if !help
+        && let Some((k, mine)) = own.take_if(|(k, _)| store.frontier.load(Ordering::SeqCst) < *k)
+    {
+        // the heaps below are not all resolved: the findings wait in the
+        // slot, and the role is taken only if the heap next to resolve is
+        // ready (a thread that resolves looks at the slots again once it
+        // stops, and a stash after that look sees the frontier moved)
+        stash(store, k, mine);
+        let next = store.frontier.load(Ordering::SeqCst);
+        if next >= store.limit.load(Ordering::SeqCst)
+            || store.slots[next % lag].lock().map_or(true, |s| s.heap != next)
+        {
+            st.resolve_ns += clock.ns();
+            return 0;
+        }
+    }
     let work = loop {
         if store.resolving.swap(true, Ordering::SeqCst) {
             // another thread resolves: it looks at the slots again once it
@@ -468,19 +512,20 @@ fn resolve<T: Cell>(
                 break;
             }
             let all = store.known(k);
-            let mut pick = |free: &[usize], deferred: &[(usize, usize)]| {
-                st.deferred += deferred.len() as u64;
-                free.iter()
-                    .copied()
-                    .find(|&u| !deferred.iter().any(|&(x, c)| all[x].idx() ^ c == u))
+            let mut pick = |free: &[usize]| {
+                free.iter().copied().find(|&u| {
+                    let (hit, checked) = late_reaches(&seg.moves, all, k, lag, u);
+                    st.deferred += checked;
+                    !hit
+                })
             };
             let found = if let Some((_, mine)) = own.take_if(|(o, _)| *o == k) {
-                Some(pick(&mine.free, &mine.deferred))
+                Some(pick(&mine.free))
             } else {
                 let slot = store.slots[k % lag]
                     .lock()
                     .unwrap_or_else(|e| e.into_inner());
-                (slot.heap == k).then(|| pick(&slot.free, &slot.deferred))
+                (slot.heap == k).then(|| pick(&slot.free))
             };
             let v = match found {
                 Some(Some(v)) => v,
@@ -523,10 +568,50 @@ fn resolve<T: Cell>(
     work
 }
 
+/// For the move taking `j` and leaving two heaps that sum to `m`, from heap
+/// `k = m + j`: the pairs `(a, m - a)` with `1 <= a <= d` are deferred, their
+/// larger part `m - a` lying above `k - lag` (`a < lag - j`).
+fn deferred_parts(mv: &Moves, m: usize, j: usize, lag: usize) -> usize {
+    (lag - 1).saturating_sub(j).min(smaller_part(mv.unequal, m))
+}
+
+/// Whether a deferred option of heap `k` (one reading a value above
+/// `k - lag`, all written now: `all` holds heaps `0..k`) has the value `u`,
+/// and how many were checked. They are the moves leaving the one heap
+/// `k - j` with `j < lag`, and the pairs of [`deferred_parts`].
+fn late_reaches<T: Cell>(mv: &Moves, all: &[T], k: usize, lag: usize, u: usize) -> (bool, u64) {
+    let mut checked = 0u64;
+    for &j in mv.leave {
+        if j >= lag {
+            break;
+        }
+        if j < k {
+            checked += 1;
+            if all[k - j].idx() == u {
+                return (true, checked);
+            }
+        }
+    }
+    for &j in mv.two {
+        if j + 2 > k || j + 1 >= lag {
+            break;
+        }
+        let m = k - j;
+        let d = deferred_parts(mv, m, j, lag);
+        checked += d as u64;
+        if all[1..=d]
+            .iter()
+            .zip(all[m - d..m].iter().rev())
+            .any(|(a, b)| a.idx() ^ b.idx() == u)
+        {
+            return (true, checked);
+        }
+    }
+    (false, checked)
+}
+
 struct Scratch<T> {
     seen: Vec<u8>,
-    /// The deferred options `(x, c)`: value `G(x) ^ c`.
-    deferred: Vec<(usize, usize)>,
     /// The values below a bound that no known option reaches.
     free: Vec<usize>,
     targets: Vec<usize>,
@@ -534,10 +619,10 @@ struct Scratch<T> {
     starts: Vec<usize>,
 }
 
-/// Fills `scratch.deferred` (the options reading a value above `k - lag`)
-/// and `scratch.free` (every value below a bound that no other option
-/// reaches, with at least `want` common values among them) for heap `k`;
-/// returns the work done.
+/// Fills `scratch.free` (every value below a bound that no option reading
+/// values at or below `k - lag` reaches, with at least `want` common values
+/// among them) for heap `k`; returns the work done. The other options are
+/// the deferred ones ([`late_reaches`]).
 fn solve<T: Cell>(
     seg: &Segment,
     store: &Store<T>,
@@ -549,7 +634,6 @@ fn solve<T: Cell>(
 ) -> u64 {
     let known = store.known(k + 1 - lag);
     s.seen.fill(0);
-    s.deferred.clear();
     s.starts.clear();
     let mut work = mark_one_heap_moves(&seg.moves, known, k, lag, s);
     work += defer_two_heap_moves(seg, store, known, k, lag, s);
@@ -573,7 +657,7 @@ fn solve<T: Cell>(
 }
 
 /// Marks the value of each move leaving one heap (or none) whose value is
-/// known, and defers the others; returns the work done.
+/// known (the others are deferred); returns the work done.
 fn mark_one_heap_moves<T: Cell>(
     mv: &Moves,
     known: &[T],
@@ -586,21 +670,17 @@ fn mark_one_heap_moves<T: Cell>(
         marks.set(0);
     }
     for &j in mv.leave {
-        if j < k {
-            if j >= lag {
-                marks.set(known[k - j].idx());
-            } else {
-                s.deferred.push((k - j, 0));
-            }
+        if j < k && j >= lag {
+            marks.set(known[k - j].idx());
         }
     }
     1 + mv.whole.len() as u64 + mv.leave.len() as u64
 }
 
-/// For each move leaving two heaps: defers the pairs whose larger part is
-/// above `k - lag`, notes in `s.starts` the first smaller part whose pair
-/// is known, and (with the rare/common split) marks the known pairs with a
-/// rare part; returns the work done.
+/// For each move leaving two heaps: notes in `s.starts` the first smaller
+/// part whose pair is known (the pairs before it, whose larger part is above
+/// `k - lag`, are deferred: [`deferred_parts`]), and (with the rare/common
+/// split) marks the known pairs with a rare part; returns the work done.
 fn defer_two_heap_moves<T: Cell>(
     seg: &Segment,
     store: &Store<T>,
@@ -616,10 +696,7 @@ fn defer_two_heap_moves<T: Cell>(
             break;
         }
         let m = k - j;
-        let half = smaller_part(mv.unequal, m);
-        let d = (lag - 1).saturating_sub(j).min(half);
-        let small = known.iter().enumerate().skip(1).take(d);
-        s.deferred.extend(small.map(|(a, &g)| (m - a, g.idx())));
+        let d = deferred_parts(mv, m, j, lag);
         s.starts.push(d);
         if seg.rc_on {
             work += mark_rare(seg, store, known, m, d + 1, &mut s.seen);

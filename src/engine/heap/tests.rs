@@ -391,7 +391,7 @@ fn threads_give_the_values_of_one_thread() {
     rules.push(HeapRule::Grundy);
     for rule in &rules {
         let one = threaded(rule, 4000, 1, true);
-        for threads in [2, 3, 5] {
+        for threads in [2, 3, 5, 8, 16] {
             assert_eq!(
                 threaded(rule, 4000, threads, true),
                 one,
@@ -416,6 +416,8 @@ fn threads_agree_on_random_codes() {
         let one = threaded(&rule, 1500, 1, true);
         let two = threaded(&rule, 1500, 2, true);
         assert_eq!(two, one, "{}", rule.describe());
+        let eight = threaded(&rule, 1500, 8, true);
+        assert_eq!(eight, one, "{} on 8 threads", rule.describe());
         // and against the plain recursion over the rule's moves, which
         // shares no code with either (the threads take over at heap 200)
         let mut naive = Naive::new(rule.clone());
@@ -470,12 +472,75 @@ fn threads_agree_far_out() {
     // more left is shared, in stretches of 24) and for races between them
     let n = 1 << 19;
     let one = threaded(&HeapRule::Grundy, n, 1, true);
-    for threads in [2, 3] {
+    for threads in [2, 3, 8, 16] {
         let many = threaded(&HeapRule::Grundy, n, threads, true);
         let first = one.iter().zip(&many).position(|(x, y)| x != y);
         assert_eq!(
             first, None,
             "{threads} threads: first difference at {first:?}"
         );
+    }
+}
+
+#[test]
+fn thread_counts_add_up() {
+    // every heap of a segment is written once, by one thread; a heap is
+    // worked out by its own thread or computed by a helper, and computed
+    // again only after it was worked out
+    for threads in [2, 8] {
+        let mut t = HeapTable::new(code("0.6"))
+            .with_period_shortcut(false)
+            .with_threads(threads);
+        t.extend_to(20_000, &mut Quiet).unwrap();
+        let r = t.thread_stats().expect("a splitting rule");
+        assert_eq!(r.threads.len(), threads);
+        assert!(r.segments > 10, "{r:?}");
+        let sum = |f: fn(&crate::engine::heap::ThreadStats) -> u64| r.threads.iter().map(f).sum::<u64>();
+        assert_eq!(sum(|s| s.resolved), r.segment_heaps, "{r:?}");
+        assert_eq!(r.alone + r.segment_heaps, 20_001, "{r:?}");
+        assert!(sum(|s| s.heaps) + sum(|s| s.helped) >= r.segment_heaps, "{r:?}");
+        assert!(sum(|s| s.recomputed) <= sum(|s| s.heaps), "{r:?}");
+        // the deferred options of 0.6 (take one, leave one or two heaps)
+        // are the heap 1 below and the pairs with a part under 4P: some
+        // are checked for every heap worked out
+        assert!(sum(|s| s.deferred) >= sum(|s| s.heaps), "{r:?}");
+        // not timed unless asked
+        assert_eq!(sum(|s| s.busy_ns + s.wait_ns + s.scan_ns + s.resolve_ns), 0);
+    }
+}
+
+#[test]
+fn three_heap_splits_shared_among_threads_give_the_values_of_one_thread() {
+    // in tests a heap's three-heap splits are shared from 64 steps of work
+    // on, so nearly every heap past the first is cut into ranges; codes
+    // that stay on pair sets (0.B, 0.F, 4.8) and random ones with bit 8
+    let mut rng = Rng(0x5DEE_CE66_D1CE_4E5B);
+    let mut rules: Vec<HeapRule> = ["0.B", "0.F", "4.8", "0.D", "0.F8", "0.9"]
+        .iter()
+        .map(|t| hexcode(t))
+        .collect();
+    while rules.len() < 30 {
+        let c = random_code(&mut rng, 1, 4);
+        if c.digits.iter().any(|d| d & 8 != 0) {
+            rules.push(HeapRule::TakeBreak(c));
+        }
+    }
+    for rule in &rules {
+        let one = threaded(rule, 1200, 1, true);
+        for threads in [2, 3, 8, 16] {
+            assert_eq!(
+                threaded(rule, 1200, threads, true),
+                one,
+                "{} on {threads} threads",
+                rule.describe()
+            );
+        }
+        // the plain recursion over the rule's moves shares no code with
+        // either
+        let mut naive = Naive::new(rule.clone());
+        let two = threaded(rule, 150, 2, true);
+        for (n, &v) in two.iter().enumerate() {
+            assert_eq!(v, naive.value(n as u64), "{} at {n}", rule.describe());
+        }
     }
 }

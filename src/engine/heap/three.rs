@@ -20,6 +20,19 @@
 //! at all. When a bound does not allow it, the heap is worked out by going
 //! through all its options. No value rests on the period itself: it only
 //! chooses the slope `a`, and every bound is checked against the values.
+//!
+//! **Threads.** With pair sets, the three-heap splits of one heap are most
+//! of its work (`m / 3` pair sets of `width / 64` words for each move
+//! taking `k`, `m = n - k`), and they only read values and pair sets
+//! already found. So the smallest parts `c` are cut into ranges, each
+//! range marks the values it reaches in marks of its own on a thread of a
+//! pool, and the marks are joined: the union is the same whatever the cut,
+//! so the value is the one thread's. The heap's own pair set (its splits
+//! into two heaps, `G(a) ^ G(n - a)` for `a <= n / 2`) is cut the same way
+//! beside them. A heap is cut only when it costs [`SHARED_FROM`] steps or
+//! more (a job handed to the pool costs some
+//! microseconds). The bound method lists a few options per heap, too few
+//! to share.
 
 use super::marks::{Bits, Marks, xor_permute};
 use super::{Cell, Cost, Reporter, Stop, octal_period, wide};
@@ -34,6 +47,13 @@ const K: usize = 12;
 const BOUNDS_FROM: usize = 256;
 /// Known heaps the bound method must reproduce before it is used.
 const TRIAL: usize = 64;
+/// Work of a heap's three-heap splits (steps) from which they are shared
+/// among threads: about 20 microseconds (small in tests, so that they
+/// share many heaps).
+#[cfg(not(test))]
+const SHARED_FROM: u64 = 1 << 16;
+#[cfg(test)]
+const SHARED_FROM: u64 = 64;
 
 #[derive(Debug, Clone)]
 pub(super) struct Three {
@@ -57,6 +77,10 @@ pub(super) struct Three {
     /// When to try the bound method next (table length).
     next_try: usize,
     pub(super) tracker: Tracker,
+    /// Threads for one heap's three-heap splits (see the module docs).
+    pub(super) threads: usize,
+    #[cfg(feature = "threads")]
+    pool: Option<std::sync::Arc<rayon::ThreadPool>>,
 }
 
 impl Three {
@@ -80,6 +104,9 @@ impl Three {
             shortcuts: true,
             next_try: BOUNDS_FROM,
             tracker: Tracker::new(code.max_take(), 3),
+            threads: 1,
+            #[cfg(feature = "threads")]
+            pool: None,
         }
     }
 
@@ -171,31 +198,35 @@ impl Three {
         Ok(Stop::Done)
     }
 
-    /// The pair set of heap `n` (splits into two non-empty heaps), appended.
-    fn push_pairs<T: Cell>(&mut self, vals: &[T]) {
-        let n = vals.len();
-        let stride = self.stride();
-        let row = self.pairs.len();
-        self.pairs.resize(row + stride, 0);
-        let mut p = Bits(&mut self.pairs[row..row + stride]);
-        let half = n / 2;
-        if half >= 1 {
-            for (&x, &y) in vals[1..=half].iter().zip(vals[n - half..n].iter().rev()) {
-                p.set((x ^ y).idx());
-            }
-        }
-    }
-
     /// The value of heap `vals.len()` from the pair sets; records the pair
     /// set of that heap.
     fn value_by_pairs<T: Cell>(&mut self, vals: &[T]) -> (u64, u64) {
         let n = vals.len();
-        self.push_pairs(vals);
         let stride = self.stride();
         let mut bits = std::mem::take(&mut self.bits);
         bits.fill(0);
-        let mut work = 1 + n as u64 / 2;
         self.mark_takes(vals, &mut Bits(&mut bits));
+        // the smallest part c of a split (c, a, b) is at most m / 3; a word
+        // of a pair set costs about three steps (the xor permutes it)
+        let splits: Vec<(usize, usize)> = self
+            .three
+            .iter()
+            .take_while(|&&k| k + 3 <= n)
+            .map(|&k| (n - k, (n - k) / 3))
+            .collect();
+        let three_work: u64 = splits.iter().map(|&(_, c)| 3 * (c * stride) as u64).sum();
+        let mut work = 1 + n as u64 / 2 + three_work;
+        // the pair set of heap n (read by its own two-heap splits taking
+        // nothing) and the three-heap splits (which read pair sets below n)
+        let row = self.pairs.len();
+        self.pairs.resize(row + stride, 0);
+        if !self.share(vals, &splits, work, &mut bits) {
+            let (below, new) = self.pairs.split_at_mut(row);
+            pair_set(vals, 1..n / 2 + 1, new);
+            for &(m, top) in &splits {
+                mark_splits(below, stride, vals, m, 1..top + 1, &mut bits);
+            }
+        }
         for &k in &self.two {
             if k + 2 > n {
                 break;
@@ -209,30 +240,101 @@ impl Three {
             }
             work += stride as u64;
         }
-        for &k in &self.three {
-            if k + 3 > n {
-                break;
-            }
-            let m = n - k;
-            // the smallest part c of a split (c, a, b) is at most m / 3
-            for (c, &x) in vals.iter().enumerate().take(m / 3 + 1).skip(1) {
-                let g = x.idx();
-                let (hi, lo) = (g >> 6, g & 63);
-                let s = m - c;
-                for (j, &w) in self.pairs[s * stride..(s + 1) * stride].iter().enumerate() {
-                    if w != 0
-                        && let Some(b) = bits.get_mut(j ^ hi)
-                    {
-                        *b |= xor_permute(w, lo);
-                    }
-                }
-            }
-            // a word of a pair set costs about three steps (the xor permutes it)
-            work += 3 * (m / 3) as u64 * stride as u64;
-        }
         let v = Bits(&mut bits).mex_from(0) as u64;
         self.bits = bits;
         (v, work)
+    }
+
+    /// Computes the pair set of heap `vals.len()` (the last row of the
+    /// pair sets) and marks the three-heap splits `(m, c <= top)`, on the
+    /// pool's threads, both cut into ranges; false (nothing done) when the
+    /// heap's `work` is too little to share or there is no pool.
+    #[cfg(feature = "threads")]
+    fn share<T: Cell>(
+        &mut self,
+        vals: &[T],
+        splits: &[(usize, usize)],
+        work: u64,
+        bits: &mut [u64],
+    ) -> bool {
+        use rayon::prelude::*;
+        if self.threads < 2 || work < SHARED_FROM {
+            return false;
+        }
+        if self.pool.as_ref().is_none_or(|p| p.current_num_threads() != self.threads) {
+            self.pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(self.threads)
+                .build()
+                .ok()
+                .map(std::sync::Arc::new);
+        }
+        let Some(pool) = self.pool.clone() else {
+            return false;
+        };
+        let n = vals.len();
+        let stride = self.stride();
+        // about four ranges a thread for each part, so that one slow
+        // thread costs little
+        let cut = |len: usize| len.div_ceil(4 * self.threads).max(1);
+        let ranges = |from: usize, to: usize| {
+            let per = cut(to - from);
+            (from..to).step_by(per).map(move |a| a..(a + per).min(to))
+        };
+        let half: Vec<_> = ranges(1, n / 2 + 1).collect();
+        let total: usize = splits.iter().map(|&(_, top)| top).sum();
+        let per = cut(total);
+        let jobs: Vec<(usize, std::ops::Range<usize>)> = splits
+            .iter()
+            .flat_map(|&(m, top)| {
+                (1..top + 1)
+                    .step_by(per)
+                    .map(move |c| (m, c..(c + per).min(top + 1)))
+            })
+            .collect();
+        let row = self.pairs.len() - stride;
+        let (below, new) = self.pairs.split_at_mut(row);
+        let below = &*below;
+        let or = |mut a: Vec<u64>, b: Vec<u64>| {
+            a.iter_mut().zip(&b).for_each(|(x, y)| *x |= y);
+            a
+        };
+        let (pairs, marks) = pool.install(|| {
+            rayon::join(
+                || {
+                    half.par_iter()
+                        .map(|r| {
+                            let mut own = vec![0u64; stride];
+                            pair_set(vals, r.clone(), &mut own);
+                            own
+                        })
+                        .reduce(|| vec![0u64; stride], or)
+                },
+                || {
+                    jobs.par_iter()
+                        .map(|(m, cs)| {
+                            let mut own = vec![0u64; bits.len()];
+                            mark_splits(below, stride, vals, *m, cs.clone(), &mut own);
+                            own
+                        })
+                        .reduce(|| vec![0u64; bits.len()], or)
+                },
+            )
+        });
+        new.copy_from_slice(&pairs);
+        bits.iter_mut().zip(&marks).for_each(|(x, y)| *x |= y);
+        true
+    }
+
+    /// Without the `threads` feature (the browser), one thread.
+    #[cfg(not(feature = "threads"))]
+    fn share<T: Cell>(
+        &mut self,
+        _vals: &[T],
+        _splits: &[(usize, usize)],
+        _work: u64,
+        _bits: &mut [u64],
+    ) -> bool {
+        false
     }
 
     /// The value of heap `vals.len()` by going through all its options.
@@ -494,5 +596,39 @@ impl Bounds {
         self.fallbacks += 1;
         let (v, more) = solver.value_by_options(vals);
         (v, work + more)
+    }
+}
+
+/// Marks in `row` the values `G(a) ^ G(n - a)` of the splits of heap
+/// `n = vals.len()` into two heaps whose smaller part `a` is in `parts`.
+fn pair_set<T: Cell>(vals: &[T], parts: std::ops::Range<usize>, row: &mut [u64]) {
+    let n = vals.len();
+    let mut p = Bits(row);
+    for a in parts {
+        p.set(vals[a].idx() ^ vals[n - a].idx());
+    }
+}
+
+/// Marks in `bits` the values of the three-heap splits of `m` tokens whose
+/// smallest part `c` is in `cs`: `G(c) ^ P(m - c)`, `P` the pair sets.
+fn mark_splits<T: Cell>(
+    pairs: &[u64],
+    stride: usize,
+    vals: &[T],
+    m: usize,
+    cs: std::ops::Range<usize>,
+    bits: &mut [u64],
+) {
+    for c in cs {
+        let g = vals[c].idx();
+        let (hi, lo) = (g >> 6, g & 63);
+        let s = m - c;
+        for (j, &w) in pairs[s * stride..(s + 1) * stride].iter().enumerate() {
+            if w != 0
+                && let Some(b) = bits.get_mut(j ^ hi)
+            {
+                *b |= xor_permute(w, lo);
+            }
+        }
     }
 }
