@@ -147,6 +147,11 @@ impl Forms {
         Ok(())
     }
 
+    /// Bytes the forms held take.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
     /// Forms held.
     pub fn len(&self) -> usize {
         self.opts.len()
