@@ -23,8 +23,13 @@ pub struct FormAnswer {
     /// language.
     pub form: String,
     pub born: u32,
+    /// CGSuite's tests of the form (see [`crate::engine::misere::canonical::Phylum`]):
+    /// `IsTame`, `IsGenerallyTame`, `IsRestive`, `IsGenerallyRestive`,
+    /// `IsHalfTame`.
     pub tame: bool,
+    pub generally_tame: bool,
     pub restive: bool,
+    pub generally_restive: bool,
     pub half_tame: bool,
 }
 
@@ -152,7 +157,14 @@ pub fn answer(
         _ => f,
     };
     let twice = forms.add(f, f).map_err(|e| limit(e, &what))?;
-    let kinds = forms.kinds();
+    let phyla = forms.phyla();
+    let (phylum, doubled) = (phyla[f as usize], phyla[twice as usize]);
+    // CGSuite's `IsHalfTame`: not generally tame, with `G + G` generally
+    // tame of genus (0, 0)
+    let half_tame = !phylum.generally_tame()
+        && doubled.generally_tame()
+        && forms.plus(twice) == 0
+        && forms.minus(twice) == 0;
     let cap = text_cap(store, &forms);
     let form = Writer::new(&mut forms, cap.chars)
         .write(f)
@@ -163,9 +175,11 @@ pub fn answer(
         game: what,
         form,
         born: forms.born(f),
-        tame: kinds[f as usize].tame,
-        restive: kinds[f as usize].restive,
-        half_tame: kinds[twice as usize].tame,
+        tame: phylum.tame(),
+        generally_tame: phylum.generally_tame(),
+        restive: phylum.restive(),
+        generally_restive: phylum.generally_restive(),
+        half_tame,
     })
 }
 
