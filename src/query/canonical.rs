@@ -23,8 +23,13 @@ pub struct FormAnswer {
     /// language.
     pub form: String,
     pub born: u32,
+    /// CGSuite's tests of the form (see [`crate::engine::misere::canonical::Phylum`]):
+    /// `IsTame`, `IsGenerallyTame`, `IsRestive`, `IsGenerallyRestive`,
+    /// `IsHalfTame`.
     pub tame: bool,
+    pub generally_tame: bool,
     pub restive: bool,
+    pub generally_restive: bool,
     pub half_tame: bool,
 }
 
@@ -152,23 +157,70 @@ pub fn answer(
         _ => f,
     };
     let twice = forms.add(f, f).map_err(|e| limit(e, &what))?;
-    let kinds = forms.kinds();
-    let form = Writer::new(&mut forms, store.limits.output)
+    let phyla = forms.phyla();
+    let (phylum, doubled) = (phyla[f as usize], phyla[twice as usize]);
+    // CGSuite's `IsHalfTame`: not generally tame, with `G + G` generally
+    // tame of genus (0, 0)
+    let half_tame = !phylum.generally_tame()
+        && doubled.generally_tame()
+        && forms.plus(twice) == 0
+        && forms.minus(twice) == 0;
+    let cap = text_cap(store, &forms);
+    let form = Writer::new(&mut forms, cap.chars)
         .write(f)
         .map_err(|e| limit(e, &what))?
-        .ok_or_else(|| too_long(store.limits.output, &what))?;
+        .ok_or_else(|| too_long(store, cap, &what))?;
     Ok(FormAnswer {
         question,
         game: what,
         form,
         born: forms.born(f),
-        tame: kinds[f as usize].tame,
-        restive: kinds[f as usize].restive,
-        half_tame: kinds[twice as usize].tame,
+        tame: phylum.tame(),
+        generally_tame: phylum.generally_tame(),
+        restive: phylum.restive(),
+        generally_restive: phylum.generally_restive(),
+        half_tame,
     })
 }
 
-fn too_long(limit: u64, what: &str) -> EvalError {
+/// Copies of a form's text a question may hold at once: the texts of its
+/// parts, the answer's, and the line rendered from it (JSON escapes it).
+const TEXT_COPIES: u64 = 4;
+
+/// How long a form's text may be, and which limit says so.
+#[derive(Clone, Copy)]
+struct TextCap {
+    chars: u64,
+    /// The memory left beside the forms held, not `set output`.
+    by_memory: bool,
+}
+
+/// The characters a form's text may have: `set output`, and no more than
+/// the memory left beside the forms holds [`TEXT_COPIES`] times.
+fn text_cap(store: &Store, forms: &Forms) -> TextCap {
+    let room = store.limits.memory.saturating_sub(forms.bytes()) / TEXT_COPIES;
+    TextCap {
+        chars: store.limits.output.min(room),
+        by_memory: room < store.limits.output,
+    }
+}
+
+fn too_long(store: &Store, cap: TextCap, what: &str) -> EvalError {
+    let limit = store.limits.output;
+    if cap.by_memory {
+        let memory = store.limits.memory;
+        return EvalError::from(LimitError::new(
+            Setting::Memory,
+            Some(memory.saturating_mul(2).div_ceil(1 << 20)),
+            memory.div_ceil(1 << 20),
+            format!(
+                "the text of the misère canonical form of {what} passes {} characters, and with its copies would take more memory than the limit of {}",
+                cap.chars,
+                crate::diag::units::show_bytes(memory)
+            ),
+        )
+        .then("(MiB) raises the limit, if the machine has that much memory"));
+    }
     EvalError::from(LimitError::new(
         Setting::Output,
         Some(limit.saturating_mul(10)),
@@ -192,17 +244,19 @@ pub fn equiv(defs: &Defs, store: &mut Store, g: &Game, h: &Game) -> Result<Equiv
                 forms.add(b, x).map_err(|e| limit(e, &what))?,
             );
             let (pa, pb) = (forms.is_p(ax), forms.is_p(bx));
-            let mut w = Writer::new(&mut forms, store.limits.output);
+            let cap = text_cap(store, &forms);
+            let mut w = Writer::new(&mut forms, cap.chars);
             let x = w.write(x).map_err(|e| limit(e, &what))?;
             x.map(|x| (x, pa, pb))
         }
         None => None,
     };
-    let mut w = Writer::new(&mut forms, store.limits.output);
+    let cap = text_cap(store, &forms);
+    let mut w = Writer::new(&mut forms, cap.chars);
     let fa = w.write(a).map_err(|e| limit(e, &what))?;
     let fb = w.write(b).map_err(|e| limit(e, &what))?;
     let (Some(fa), Some(fb)) = (fa, fb) else {
-        return Err(too_long(store.limits.output, &what));
+        return Err(too_long(store, cap, &what));
     };
     Ok(EquivAnswer {
         equal: a == b,

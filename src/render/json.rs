@@ -28,7 +28,9 @@ fn form(f: &crate::query::canonical::FormAnswer) -> Value {
         "form": f.form,
         "born": f.born,
         "tame": f.tame,
+        "generally_tame": f.generally_tame,
         "restive": f.restive,
+        "generally_restive": f.generally_restive,
         "half_tame": f.half_tame,
     });
     let test = match f.question {

@@ -8,11 +8,12 @@
 use mex::session::Session;
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
-fn pages() -> Vec<PathBuf> {
+/// README.md and the pages of docs/, in order.
+pub(crate) fn pages() -> Vec<PathBuf> {
     let mut pages = vec![root().join("README.md")];
     let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .expect("docs/ exists")
@@ -25,7 +26,7 @@ fn pages() -> Vec<PathBuf> {
 }
 
 /// The fenced blocks of a page: (language, text).
-fn blocks(text: &str) -> Vec<(String, String)> {
+pub(crate) fn blocks(text: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut lines = text.lines();
     while let Some(line) = lines.next() {

@@ -344,11 +344,17 @@ fn a_position_with_too_many_options_to_list_is_refused_before_holding_them() {
 #[test]
 fn canonical_forms_past_the_limits_are_refused_within_the_cap() {
     // `*100000` alone would be 5 * 10^9 option ids: refused before it is
-    // built; a form too long to write is refused with `set output`
+    // built; a form too long to write is refused with `set output`, or
+    // with `set memory` where its text and copies would pass the memory
+    // limit first (with `set output` raised it once aborted, out of memory)
     for (program, says) in [
         ("misere canonical nim(100000)", "`set work"),
         ("misere canonical nim(3000) + nim(3000)", "`set work"),
         ("misere canonical nim(30) + {*2}", "`set output"),
+        (
+            "set output 10000000000; set memory 256; misere canonical nim(30) + {*2}",
+            "`set memory",
+        ),
     ] {
         let e = ends(program);
         assert_eq!(e.code, Some(2), "{program}: {}", e.out);

@@ -22,6 +22,7 @@ mod homework;
 mod io;
 mod laws;
 mod limits;
+mod limits_raised;
 mod loopy;
 mod lsp;
 mod marking;

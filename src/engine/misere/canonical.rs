@@ -147,6 +147,11 @@ impl Forms {
         Ok(())
     }
 
+    /// Bytes the forms held take.
+    pub fn bytes(&self) -> u64 {
+        self.bytes
+    }
+
     /// Forms held.
     pub fn len(&self) -> usize {
         self.opts.len()
@@ -545,12 +550,71 @@ impl Forms {
     }
 }
 
-/// What kind of game a form is: the tests of the theory, each read off
-/// the form's genus `(G⁺, G⁻)` and its options.
+/// Where a form stands among the phyla CGSuite sorts misère canonical
+/// forms into (Dan Hoey's classification), each read off the form's genus
+/// `(G⁺, G⁻)` and its options. A genus is *tame* when it is that of a Nim
+/// position ([`tame_genus`]), *restive* when it is not tame but `G⁺` is 0
+/// or 1. A form of tame genus is
+///
+/// - a **Nim heap** (the phylum) when every option is of this phylum and
+///   its genus is
+///   `(n, n)` with `n ≥ 2`, `(0, 1)` or `(1, 0)`;
+/// - **hereditarily tame** when every option is a Nim heap or hereditarily
+///   tame (so every position of it has a tame genus);
+/// - **reversibly tame** when every option is *generally tame* (of one of
+///   these three phyla) and some option is reversibly tame; or when each
+///   option that is not generally tame has a generally tame option whose `G⁻` is the
+///   form's `G⁻` and one whose `G⁺` is its `G⁺` (the two may differ), and
+///   the generally tame options alone have the mexes `G⁺` and `G⁻` (the
+///   mex of none is 0).
+///
+/// A form of restive genus is **hereditarily restive** when every option
+/// is a Nim heap or hereditarily tame, and **reversibly restive** when
+/// every option is generally tame, or when each other option has options
+/// `S` and `S'`, each generally tame or (hereditarily or reversibly)
+/// restive, with `S⁻ = G⁻` and `S⁺` at most 1 or `S⁺ ⊕ G⁻` at most 1, and
+/// `S'⁺ = G⁺` and `S'⁻` at most 1 or `S'⁻ ⊕ G⁻` at most 1, and again the
+/// generally tame options alone have the mexes `G⁺` and `G⁻`. Every other
+/// form (tameable, restless, wild) is [`Phylum::Other`].
+///
+/// CGSuite's `IsTame` is "hereditarily tame or a Nim heap", `IsRestive`
+/// "hereditarily restive", `IsGenerallyTame` and `IsGenerallyRestive` the
+/// wider classes, and `IsHalfTame` "not generally tame, with `G + G`
+/// generally tame of genus `(0, 0)`". CGSuite reads an odd form `E + *1`
+/// (one born after `E`) as of `E`'s phylum; read off its own options it is
+/// the same (every form born by day 4, and thousands of day 5, checked by
+/// the integration test `misere_forms`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Kind {
-    pub tame: bool,
-    pub restive: bool,
+pub enum Phylum {
+    #[default]
+    NimHeap,
+    HereditarilyTame,
+    ReversiblyTame,
+    HereditarilyRestive,
+    ReversiblyRestive,
+    Other,
+}
+
+impl Phylum {
+    /// CGSuite's `IsTame`: a Nim heap or hereditarily tame.
+    pub fn tame(self) -> bool {
+        matches!(self, Phylum::NimHeap | Phylum::HereditarilyTame)
+    }
+
+    /// CGSuite's `IsGenerallyTame`: tame, or reversibly tame.
+    pub fn generally_tame(self) -> bool {
+        self.tame() || self == Phylum::ReversiblyTame
+    }
+
+    /// CGSuite's `IsRestive`: hereditarily restive.
+    pub fn restive(self) -> bool {
+        self == Phylum::HereditarilyRestive
+    }
+
+    /// CGSuite's `IsGenerallyRestive`: hereditarily or reversibly restive.
+    pub fn generally_restive(self) -> bool {
+        matches!(self, Phylum::HereditarilyRestive | Phylum::ReversiblyRestive)
+    }
 }
 
 /// A genus `(G⁺, G⁻)` is *tame* when `G⁺ = G⁻`, or both are 0 or 1 (the
@@ -560,44 +624,73 @@ pub fn tame_genus(plus: u32, minus: u32) -> bool {
 }
 
 impl Forms {
-    /// The kinds of every form held, in the order of their ids (a form's
-    /// options come before it). A form is *tame* when its genus is tame,
-    /// each option is tame or reversible through a tame option of the
-    /// form's own genus, and its tame options alone give its genus (their
-    /// mexes are `G⁺` and `G⁻`). It is *restive* when its genus is not tame
-    /// but `G⁺` is 0 or 1, and the same holds with "tame or restive" for
-    /// "tame" (the reversing option needing only the form's `G⁻`).
-    pub fn kinds(&self) -> Vec<Kind> {
-        let mut out: Vec<Kind> = Vec::with_capacity(self.opts.len());
+    /// The phylum of every form held, in the order of their ids (a form's
+    /// options come before it): see [`Phylum`].
+    pub fn phyla(&self) -> Vec<Phylum> {
+        let mut out: Vec<Phylum> = Vec::with_capacity(self.opts.len());
         for f in 0..self.opts.len() {
-            let (plus, minus) = (self.plus[f], self.minus[f]);
-            let good = |o: Form, restive: bool| {
-                let k = out[o as usize];
-                k.tame || (restive && k.restive)
-            };
-            let holds = |restive: bool| {
-                let opts = &self.opts[f];
-                let each = opts.iter().all(|&o| {
-                    good(o, restive)
-                        || self.opts[o as usize].iter().any(|&o2| {
-                            good(o2, restive)
-                                && self.minus[o2 as usize] == minus
-                                && (restive || self.plus[o2 as usize] == plus)
-                        })
-                });
-                let kept: Vec<Form> = opts.iter().copied().filter(|&o| good(o, restive)).collect();
-                let gm = if kept.is_empty() {
-                    1
-                } else {
-                    mex(kept.iter().map(|&o| self.minus[o as usize]))
-                };
-                each && mex(kept.iter().map(|&o| self.plus[o as usize])) == plus && gm == minus
-            };
-            let tame = tame_genus(plus, minus) && holds(false);
-            let restive = !tame_genus(plus, minus) && plus <= 1 && holds(true);
-            out.push(Kind { tame, restive });
+            let p = self.phylum(f as Form, &out);
+            out.push(p);
         }
         out
+    }
+
+    /// The phylum of `f`, with those of the forms before it.
+    fn phylum(&self, f: Form, before: &[Phylum]) -> Phylum {
+        let (plus, minus) = (self.plus[f as usize], self.minus[f as usize]);
+        let tame = tame_genus(plus, minus);
+        let restive = !tame && plus <= 1;
+        let opts = &self.opts[f as usize];
+        let of = |o: Form| before[o as usize];
+        if opts.iter().all(|&o| of(o).tame()) {
+            let heaps = opts.iter().all(|&o| of(o) == Phylum::NimHeap);
+            return match () {
+                _ if tame && heaps && (plus > 1 || plus != minus) => Phylum::NimHeap,
+                _ if tame => Phylum::HereditarilyTame,
+                _ if restive => Phylum::HereditarilyRestive,
+                _ => Phylum::Other,
+            };
+        }
+        if opts.iter().all(|&o| of(o).generally_tame()) {
+            return match () {
+                _ if tame => Phylum::ReversiblyTame,
+                _ if restive => Phylum::ReversiblyRestive,
+                _ => Phylum::Other,
+            };
+        }
+        if !(tame || restive) {
+            return Phylum::Other;
+        }
+        // each option not generally tame reverses through options of the
+        // form's values: generally tame ones, or (for a restive form)
+        // restive ones whose other value is 0 or 1 or differs from `G⁻` in
+        // its last bit only
+        let near = |x: u32| x <= 1 || (x ^ minus) <= 1;
+        let reverses = |o: Form| {
+            let mut to_minus = false;
+            let mut to_plus = false;
+            for &s in self.opts[o as usize].iter() {
+                let k = of(s);
+                let (sp, sm) = (self.plus[s as usize], self.minus[s as usize]);
+                if tame && k.generally_tame() {
+                    to_minus |= sm == minus;
+                    to_plus |= sp == plus;
+                } else if restive && (k.generally_tame() || k.generally_restive()) {
+                    to_minus |= sm == minus && near(sp);
+                    to_plus |= sp == plus && near(sm);
+                }
+            }
+            to_minus && to_plus
+        };
+        let kept = || opts.iter().copied().filter(|&o| of(o).generally_tame());
+        let holds = opts.iter().all(|&o| of(o).generally_tame() || reverses(o))
+            && mex(kept().map(|o| self.plus[o as usize])) == plus
+            && mex(kept().map(|o| self.minus[o as usize])) == minus;
+        match () {
+            _ if !holds => Phylum::Other,
+            _ if tame => Phylum::ReversiblyTame,
+            _ => Phylum::ReversiblyRestive,
+        }
     }
 }
 
