@@ -61,9 +61,10 @@
 //! that cannot resolve its heap leaves the findings and looks once more
 //! for the heap at `frontier`; the thread that resolves looks at the slot
 //! of `frontier` again after it gives up the role. Both look after their
-//! own write (findings under the slot's lock, `frontier` sequentially
-//! consistent), so at least one of them sees the findings: none is left
-//! behind.
+//! own write (the slot's tag, set after the findings, and `frontier`, both
+//! sequentially consistent), so at least one of them sees the findings;
+//! and if only the first does, the role was given up before it looks, so
+//! it takes the role: none is left behind.
 //!
 //! *What passes between threads* for a heap is its few free values (and
 //! the heap's number): the deferred options are the fixed pairs
@@ -233,6 +234,10 @@ struct Store<T> {
     rare_len: AtomicUsize,
     /// Heap `k`'s findings are in slot `k % lag`, once it says `k`.
     slots: Vec<Padded<Mutex<Findings>>>,
+    /// The heap whose findings each slot holds (`usize::MAX`: none), set
+    /// after them under the slot's lock: read without the lock, to look
+    /// whether a heap is ready.
+    tags: Vec<Padded<AtomicUsize>>,
     /// Heaps a thread reads lie at least this far below the heap.
     lag: usize,
 }
@@ -331,6 +336,7 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
                 }))
             })
             .collect(),
+        tags: (0..lag).map(|_| Padded(AtomicUsize::new(usize::MAX))).collect(),
         lag,
     };
     let (work, threads) = std::thread::scope(|s| {
@@ -420,6 +426,7 @@ fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &mut Scratch<T>) {
     if store.frontier.load(Ordering::SeqCst) <= k {
         slot.heap = k;
         std::mem::swap(&mut slot.free, &mut mine.free);
+        store.tags[k % store.lag].store(k, Ordering::SeqCst);
     }
 }
 
@@ -474,7 +481,6 @@ fn resolve<T: Cell>(
     mut help: bool,
     st: &mut ThreadStats,
 ) -> u64 {
-    let lag = store.lag;
     let mut work = 0;
     let clock = Clock::start(seg.timed);
     if !help
@@ -485,10 +491,7 @@ fn resolve<T: Cell>(
         // ready (a thread that resolves looks at the slots again once it
         // stops, and a stash after that look sees the frontier moved)
         stash(store, k, mine);
-        let next = store.frontier.load(Ordering::SeqCst);
-        if next >= store.limit.load(Ordering::SeqCst)
-            || store.slots[next % lag].lock().map_or(true, |s| s.heap != next)
-        {
+        if !next_ready(store) {
             st.resolve_ns += clock.ns();
             return 0;
         }
@@ -506,66 +509,87 @@ fn resolve<T: Cell>(
                 None => break work,
             }
         }
-        loop {
-            let k = store.frontier.load(Ordering::SeqCst);
-            if k >= store.limit.load(Ordering::SeqCst) {
-                break;
-            }
-            let all = store.known(k);
-            let mut pick = |free: &[usize]| {
-                free.iter().copied().find(|&u| {
-                    let (hit, checked) = late_reaches(&seg.moves, all, k, lag, u);
-                    st.deferred += checked;
-                    !hit
-                })
-            };
-            let found = if let Some((_, mine)) = own.take_if(|(o, _)| *o == k) {
-                Some(pick(&mine.free))
-            } else {
-                let slot = store.slots[k % lag]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                (slot.heap == k).then(|| pick(&slot.free))
-            };
-            let v = match found {
-                Some(Some(v)) => v,
-                // not ready: computed here only when helping
-                None if !std::mem::take(&mut help) => break,
-                // the deferred options reach every value found free (or
-                // helping): computed from all values below it
-                found => {
-                    if found.is_some() {
-                        st.recomputed += 1;
-                    } else {
-                        st.helped += 1;
-                    }
-                    work += solve(seg, store, k, 1, 1, spare, st);
-                    spare.free.first().copied().unwrap_or(usize::MAX)
-                }
-            };
-            if v >= seg.width || v as u64 > T::MAX {
-                store.limit.fetch_min(k, Ordering::SeqCst);
-                break;
-            }
-            let rare = seg.rc_on && k >= 1 && seg.common[v] == 0;
-            store.publish(k, T::from_u64(v as u64), rare);
-            st.resolved += 1;
-        }
+        work += resolve_ready(seg, store, &mut own, spare, &mut help, st);
         if let Some((k, mine)) = own.take() {
             stash(store, k, mine);
         }
         store.resolving.store(false, Ordering::SeqCst);
         // findings left while this thread held the role, by a thread that
         // then found the role taken, are resolved here
-        let k = store.frontier.load(Ordering::SeqCst);
-        if k >= store.limit.load(Ordering::SeqCst)
-            || store.slots[k % lag].lock().map_or(true, |s| s.heap != k)
-        {
+        if !next_ready(store) {
             break work;
         }
     };
     st.resolve_ns += clock.ns();
     work
+}
+
+/// Whether the findings of the heap next to resolve wait in their slot.
+fn next_ready<T: Cell>(store: &Store<T>) -> bool {
+    let k = store.frontier.load(Ordering::SeqCst);
+    k < store.limit.load(Ordering::SeqCst) && store.tags[k % store.lag].load(Ordering::SeqCst) == k
+}
+
+/// With the role held: resolves heaps in order while their findings are
+/// ready (`own`'s, or a slot's), the first one not ready computed here
+/// when `help`; returns the work done.
+fn resolve_ready<T: Cell>(
+    seg: &Segment,
+    store: &Store<T>,
+    own: &mut Option<(usize, &mut Scratch<T>)>,
+    spare: &mut Scratch<T>,
+    help: &mut bool,
+    st: &mut ThreadStats,
+) -> u64 {
+    let lag = store.lag;
+    let mut work = 0;
+    loop {
+        let k = store.frontier.load(Ordering::SeqCst);
+        if k >= store.limit.load(Ordering::SeqCst) {
+            return work;
+        }
+        let all = store.known(k);
+        let mut pick = |free: &[usize]| {
+            free.iter().copied().find(|&u| {
+                let (hit, checked) = late_reaches(&seg.moves, all, k, lag, u);
+                st.deferred += checked;
+                !hit
+            })
+        };
+        let found = if let Some((_, mine)) = own.take_if(|(o, _)| *o == k) {
+            Some(pick(&mine.free))
+        } else if store.tags[k % lag].load(Ordering::SeqCst) != k {
+            None
+        } else {
+            let slot = store.slots[k % lag]
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            (slot.heap == k).then(|| pick(&slot.free))
+        };
+        let v = match found {
+            Some(Some(v)) => v,
+            // not ready: computed here only when helping
+            None if !std::mem::take(help) => return work,
+            // the deferred options reach every value found free (or
+            // helping): computed from all values below it
+            found => {
+                if found.is_some() {
+                    st.recomputed += 1;
+                } else {
+                    st.helped += 1;
+                }
+                work += solve(seg, store, k, 1, 1, spare, st);
+                spare.free.first().copied().unwrap_or(usize::MAX)
+            }
+        };
+        if v >= seg.width || v as u64 > T::MAX {
+            store.limit.fetch_min(k, Ordering::SeqCst);
+            return work;
+        }
+        let rare = seg.rc_on && k >= 1 && seg.common[v] == 0;
+        store.publish(k, T::from_u64(v as u64), rare);
+        st.resolved += 1;
+    }
 }
 
 /// For the move taking `j` and leaving two heaps that sum to `m`, from heap
