@@ -1,6 +1,6 @@
 //! Two-heap splitting rules on several threads. The `P` threads take the
 //! heaps of a segment one at a time, in order, from a shared counter; each
-//! thread works out what it can of its heap from the values `L = 4P` and
+//! thread works out what it can of its heap from the values `L = 3P` and
 //! more below it, and the heaps are then resolved in order, in a few steps
 //! each: by the thread that worked on the heap when the heaps below are
 //! resolved by then, else by the one that resolves those. All that passes
@@ -70,7 +70,7 @@
 //! the heap's number): the deferred options are the fixed pairs
 //! `(a, m - a)`, `a < L - j`, and moves leaving `K - j`, `j < L`, read off
 //! the table when `frontier = K` ([`late_reaches`]). Listing them as the
-//! heap was worked out would ship `4P` pairs from core to core per heap,
+//! heap was worked out would ship `L` pairs from core to core per heap,
 //! through the one thread that resolves.
 //!
 //! The threads are scoped threads of the standard library, one set
@@ -94,11 +94,18 @@ const MARK_PAIRS: usize = 512;
 /// Looks at a value waited for before the thread yields (about a
 /// microsecond).
 const SPINS: u32 = 256;
-/// How far below a heap the values its thread reads lie: four times the
+/// How far below a heap the values its thread reads lie: three times the
 /// threads, so that each can work some heaps ahead (the options reading the
-/// values above are deferred to the heap's resolution).
+/// values above are deferred to the heap's resolution, where they are
+/// checked on one thread, and the more of them, the more often they reach
+/// every value found free and the heap is computed again). On two threads
+/// (2026-11-28, values of 0.6 and Grundy's game to 2^23): with `4P`, 0.6
+/// took 7.9 to 8.1 s, and 60,000 heaps of Grundy's game were computed
+/// again; with `3P`, 7.7 to 7.8 s and 26,000; with `2P + 1`, 7.6 s and
+/// 26,000. Waits stayed under one heap in a thousand. `3P` keeps some room
+/// for many threads, where a long heap holds up the others.
 fn lag(threads: usize) -> usize {
-    4 * threads
+    3 * threads
 }
 /// Common values found free for each heap (see the module docs: `B - 1` is
 /// the last of them). More would make a second computation rarer, but

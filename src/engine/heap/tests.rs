@@ -501,7 +501,7 @@ fn thread_counts_add_up() {
         assert!(sum(|s| s.heaps) + sum(|s| s.helped) >= r.segment_heaps, "{r:?}");
         assert!(sum(|s| s.recomputed) <= sum(|s| s.heaps), "{r:?}");
         // the deferred options of 0.6 (take one, leave one or two heaps)
-        // are the heap 1 below and the pairs with a part under 4P: some
+        // are the heap 1 below and the pairs with a part under 3P: some
         // are checked for every heap worked out
         assert!(sum(|s| s.deferred) >= sum(|s| s.heaps), "{r:?}");
         // not timed unless asked
