@@ -429,8 +429,12 @@ fn threads_agree_on_random_codes() {
 
 #[test]
 fn threads_keep_values_when_interrupted() {
-    for rule in [code("0.6"), HeapRule::Grundy] {
-        let n = 60_000;
+    for (rule, n) in [
+        (code("0.6"), 60_000),
+        (HeapRule::Grundy, 60_000),
+        // three-heap splits shared on the pool, in stretches
+        (hexcode("0.B"), 3_000),
+    ] {
         let mut t = HeapTable::new(rule.clone())
             .with_period_shortcut(false)
             .with_threads(2);
