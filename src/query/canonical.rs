@@ -246,8 +246,12 @@ pub fn equiv(defs: &Defs, store: &mut Store, g: &Game, h: &Game) -> Result<Equiv
             let (pa, pb) = (forms.is_p(ax), forms.is_p(bx));
             let cap = text_cap(store, &forms);
             let mut w = Writer::new(&mut forms, cap.chars);
-            let x = w.write(x).map_err(|e| limit(e, &what))?;
-            x.map(|x| (x, pa, pb))
+            // a game that tells them apart too long to write is refused,
+            // not left out (the answer would be a FAIL without its why)
+            let Some(x) = w.write(x).map_err(|e| limit(e, &what))? else {
+                return Err(too_long(store, cap, &format!("a game that tells {what} apart")));
+            };
+            Some((x, pa, pb))
         }
         None => None,
     };

@@ -199,6 +199,13 @@ fn each_limit_names_its_setting_the_value_needed_and_the_value_allowed() {
         limit_of("set memory 10; let a = {k for k in 0..10000000}"),
         (json!("memory"), json!(64), json!(10))
     );
+    // the forms of `*5+*5+*5` and `*5` (and the texts of their parts) fit
+    // in 150 characters, the game that tells them apart does not: refused,
+    // not left out of the FAIL
+    assert_eq!(
+        limit_of("set output 150; check misere equiv *5+*5+*5, *5"),
+        (json!("output"), json!(1500), json!(150))
+    );
 }
 
 #[test]

@@ -51,13 +51,17 @@ const TRIAL: usize = 64;
 /// (small in tests, so that they share many heaps). Measured on two
 /// threads, 0.B and 4.8 to 10^5 (2026-11-28): from 2^16 steps, 1.4x and
 /// 1.3x one thread's speed; from 2^13 or 2^11, 1.6x for both.
+#[cfg_attr(not(feature = "threads"), allow(dead_code))]
 #[cfg(not(test))]
 const SHARED_FROM: u64 = 1 << 12;
+#[cfg_attr(not(feature = "threads"), allow(dead_code))]
 #[cfg(test)]
 const SHARED_FROM: u64 = 64;
 /// Heaps computed on the pool between two looks at the watch.
+#[cfg_attr(not(feature = "threads"), allow(dead_code))]
 #[cfg(not(test))]
 const STRETCH: usize = 32;
+#[cfg_attr(not(feature = "threads"), allow(dead_code))]
 #[cfg(test)]
 const STRETCH: usize = 7;
 
