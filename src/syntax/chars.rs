@@ -18,8 +18,9 @@ pub enum Piece<'s> {
     /// A raw token with its span and its text (a lookalike's text is the
     /// one it stands for, scientific notation's is `0`).
     Token(Raw, Range<usize>, &'s str),
-    /// Characters that are not the language's.
-    Error(Diagnostic),
+    /// Characters that are not the language's (boxed: a diagnostic is
+    /// much larger than a token, and errors are rare).
+    Error(Box<Diagnostic>),
 }
 
 /// A source's characters, read as [`Piece`]s.
@@ -69,7 +70,7 @@ impl<'s> Chars<'s> {
         self.lexer.bump(exponent);
         let span = self.lexer.span();
         let error = scientific_notation(span.clone(), self.lexer.slice());
-        self.ready.push_back(Piece::Error(error));
+        self.ready.push_back(Piece::Error(Box::new(error)));
         self.ready.push_back(Piece::Token(Raw::Int, span, "0"));
     }
 
@@ -80,7 +81,7 @@ impl<'s> Chars<'s> {
         if let Some(len) = command_line(self.src, span.start) {
             self.report_bad_run();
             let error = command_in_source(self.src, span.start, len);
-            self.ready.push_back(Piece::Error(error));
+            self.ready.push_back(Piece::Error(Box::new(error)));
             self.lexer.bump(len - span.len());
             return;
         }
@@ -90,7 +91,7 @@ impl<'s> Chars<'s> {
         if let Some(look) = lookalike(&self.src[span.clone()]) {
             self.report_bad_run();
             self.ready
-                .push_back(Piece::Error(look.diagnostic(span.clone())));
+                .push_back(Piece::Error(Box::new(look.diagnostic(span.clone()))));
             if let Some(raw) = look.raw {
                 self.ready.push_back(Piece::Token(raw, span, look.ascii));
             }
@@ -101,7 +102,7 @@ impl<'s> Chars<'s> {
             Some((s, e)) if e == span.start => Some((s, span.end)),
             Some((s, e)) => {
                 self.ready
-                    .push_back(Piece::Error(bad_chars(self.src, s, e)));
+                    .push_back(Piece::Error(Box::new(bad_chars(self.src, s, e))));
                 Some((span.start, span.end))
             }
             None => Some((span.start, span.end)),
@@ -111,7 +112,7 @@ impl<'s> Chars<'s> {
     fn report_bad_run(&mut self) {
         if let Some((s, e)) = self.bad_run.take() {
             self.ready
-                .push_back(Piece::Error(bad_chars(self.src, s, e)));
+                .push_back(Piece::Error(Box::new(bad_chars(self.src, s, e))));
         }
     }
 }
@@ -129,7 +130,7 @@ impl<'s> Iterator for Chars<'s> {
                 Some(Err(())) => self.not_a_token(),
                 None => {
                     let (s, e) = self.bad_run.take()?;
-                    return Some(Piece::Error(bad_chars(self.src, s, e)));
+                    return Some(Piece::Error(Box::new(bad_chars(self.src, s, e))));
                 }
             }
         }

@@ -44,7 +44,7 @@ pub fn lex<'s>(src: &'s str, mut chars: Chars<'s>) -> Lexed {
     };
     while let Some(piece) = chars.next() {
         match piece {
-            Piece::Error(d) => lexer.out.errors.push(d),
+            Piece::Error(d) => lexer.out.errors.push(*d),
             Piece::Token(raw, span, text) => {
                 if let Some(tok) = lexer.convert(raw, span.clone(), text, &mut chars) {
                     lexer.out.tokens.push((span.start, tok, span.end));

@@ -37,7 +37,7 @@ pub fn parse(src: &str) -> Parsed {
 /// it recovered from, then the failure that stopped it (if one did).
 fn statements(tokens: &[Spanned]) -> (Vec<Stmt>, Vec<ParseError<usize, Tok, ()>>) {
     let mut recovered = Vec::new();
-    let tokens = tokens.to_vec().into_iter().map(Ok::<Spanned, ()>);
+    let tokens = tokens.iter().cloned().map(Ok::<Spanned, ()>);
     let result = ProgramParser::new().parse(&mut recovered, tokens);
     let mut failures: Vec<_> = recovered.into_iter().map(|r| r.error).collect();
     let stmts = match result {

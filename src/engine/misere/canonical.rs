@@ -95,6 +95,9 @@ pub enum FormError {
 /// key in the index).
 const FORM_BYTES: u64 = 96;
 
+/// How [`Forms::fold`] makes a node's form from the forms of its options.
+pub type MakeForm<'a, N> = dyn FnMut(&mut Forms, N, Vec<Form>) -> Result<Form, FormError> + 'a;
+
 /// The canonical forms met so far, with their sums.
 pub struct Forms {
     opts: Vec<Box<[Form]>>,
@@ -386,7 +389,7 @@ impl Forms {
         &mut self,
         root: N,
         children: &mut dyn FnMut(&mut Self, N) -> Vec<N>,
-        make: &mut dyn FnMut(&mut Self, N, Vec<Form>) -> Result<Form, FormError>,
+        make: &mut MakeForm<'_, N>,
     ) -> Result<Form, FormError> {
         let mut done: FxHashMap<N, Form> = FxHashMap::default();
         let mut stack = vec![root];
