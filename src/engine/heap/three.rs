@@ -197,17 +197,31 @@ impl Three {
             }
             ticker.saw(v);
             self.commit(vals, v);
-            ticker.add(work, vals.len())?;
-            if self.tracker.next_check() != u64::MAX
-                && self.tracker.push(vals, ticker.watch())?
-                && let Some((n0, p, need)) = self.tracker.proven()
-            {
-                self.pairs = Vec::new();
-                self.bounds = None;
-                return Ok(Stop::Proven(octal_period(n0, p, need)));
+            if let Some(stop) = self.take_in(vals, work, ticker)? {
+                return Ok(stop);
             }
         }
         Ok(Stop::Done)
+    }
+
+    /// Counts the work of the last of `vals` and shows it to the period
+    /// tracker: the stop when that proves a period.
+    fn take_in<T: Cell>(
+        &mut self,
+        vals: &[T],
+        work: u64,
+        ticker: &mut Reporter,
+    ) -> Result<Option<Stop>, Interrupted> {
+        ticker.add(work, vals.len())?;
+        if self.tracker.next_check() != u64::MAX
+            && self.tracker.push(vals, ticker.watch())?
+            && let Some((n0, p, need)) = self.tracker.proven()
+        {
+            self.pairs = Vec::new();
+            self.bounds = None;
+            return Ok(Some(Stop::Proven(octal_period(n0, p, need))));
+        }
+        Ok(None)
     }
 
     /// Computes a stretch of heaps on the pool when their splits are worth
@@ -254,19 +268,11 @@ impl Three {
             }
             ticker.saw(v);
             let len = n + i + 1;
-            let step = ticker.add(work, len).and_then(|()| {
-                Ok(self.tracker.next_check() != u64::MAX
-                    && self.tracker.push(&vals[..len], ticker.watch())?
-                    && self.tracker.proven().is_some())
-            });
-            match step {
-                Ok(false) => {}
-                Ok(true) => {
+            match self.take_in(&vals[..len], work, ticker) {
+                Ok(None) => {}
+                Ok(Some(stop)) => {
                     vals.truncate(len);
-                    let (n0, p, need) = self.tracker.proven().expect("proven just now");
-                    self.pairs = Vec::new();
-                    self.bounds = None;
-                    return Ok(Some(Stop::Proven(octal_period(n0, p, need))));
+                    return Ok(Some(stop));
                 }
                 Err(e) => {
                     // the heaps after it are dropped, their pair sets too
