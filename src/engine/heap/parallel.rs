@@ -1,21 +1,30 @@
 //! Two-heap splitting rules on several threads. The `P` threads take the
 //! heaps of a segment one at a time, in order, from a shared counter; each
-//! thread works out what it can of its heap from the values `L = 3P` and
-//! more below it, and the heaps are then resolved in order, in a few steps
-//! each: by the thread that worked on the heap when the heaps below are
-//! resolved by then, else by the one that resolves those. All that passes
-//! between threads for a heap is the few values found free: the options
-//! that read values above `K - L` are read off the table at resolution. The values are the ones the single-threaded solver
-//! finds (tests compare them).
+//! thread works out what it can of its heap from the values known when it
+//! starts (those below the *frontier*, the first heap not resolved), and
+//! the heaps are then resolved in order, in a few steps each: by the thread
+//! that worked on the heap when the heaps below are resolved by then, else
+//! by the one that resolves those. All that passes between threads for a
+//! heap is the few values found free: the options that read the heaps
+//! between the frontier and the heap are read off the table at resolution.
+//! The values are the ones the single-threaded solver finds (tests compare
+//! them).
 //!
 //! # Why a heap can be worked on before the heaps just below it
 //! Heap `K`'s options are the heaps `K - k` (a move that leaves one heap)
-//! and the pairs `(a, m - a)`, `m = K - k` (two heaps). While heap `K` is
-//! worked on, every value at or below `K - L` is known. The options that
-//! read a value above are few: a move leaving `K - k` with `k < L`, and the
-//! pairs whose smaller part `a` is at most `L - 1 - k`. These are the
-//! *deferred* options; each is `G(x) ^ c` with `x` above `K - L` and `c`
-//! known (`c = 0` for a move leaving one heap, `c = G(a)` for a pair).
+//! and the pairs `(a, m - a)`, `m = K - k` (two heaps). Heap `K` is worked
+//! on with a *lag* `L = K + 1 - f`, where `f` is the frontier its thread
+//! read before it started: every value at or below `K - L` is known. The
+//! options that read a value above are few: a move leaving `K - k` with
+//! `k < L`, and the pairs whose smaller part `a` is at most `L - 1 - k`.
+//! These are the *deferred* options; each is `G(x) ^ c` with `x` above
+//! `K - L` and `c` known (`c = 0` for a move leaving one heap, `c = G(a)`
+//! for a pair). The lag is that of the heaps actually in hand, not a bound
+//! fixed for all: a thread whose heap is next to resolve defers nothing.
+//! (It was fixed at `3P` before; on two threads to 2^21 the heaps computed
+//! again fell from 0.29% to 0.05% for 0.6 and from 0.31% to 0.08% for
+//! Grundy's game, and at 16 threads from 1.6% and 1.8% to 0.13% and 0.25%,
+//! the deferred options checked from 47 a heap to 3 to 5.)
 //!
 //! From the known options alone the thread finds a bound `B` and the set
 //! `F` of the values below `B` that no known option reaches, with `B - 1`
@@ -54,34 +63,34 @@
 //! thread that will. The counters the threads all write sit on cache lines
 //! of their own.
 //!
-//! *Slots.* Heap `K`'s findings wait in slot `K mod L`. A thread takes heap
-//! `K` only once `frontier > K - L` (it reads the values at or below
-//! `K - L`), so the heaps taken and not yet written lie in
-//! `frontier .. frontier + L`, and no two of them share a slot. A thread
-//! that cannot resolve its heap leaves the findings and looks once more
-//! for the heap at `frontier`; the thread that resolves looks at the slot
-//! of `frontier` again after it gives up the role. Both look after their
-//! own write (the slot's tag, set after the findings, and `frontier`, both
-//! sequentially consistent), so at least one of them sees the findings;
-//! and if only the first does, the role was given up before it looks, so
-//! it takes the role: none is left behind.
+//! *Slots.* Heap `K`'s findings wait in slot `K mod R` ([`reach`]). A
+//! thread takes heap `K` only once `frontier > K - R`, so the heaps taken
+//! and not yet written lie in `frontier .. frontier + R`, and no two of them
+//! share a slot. A thread that cannot resolve its heap leaves the findings
+//! and looks once more for the heap at `frontier`; the thread that resolves
+//! looks at the slot of `frontier` again after it gives up the role. Both
+//! look after their own write (the slot's tag, set after the findings, and
+//! `frontier`, both sequentially consistent; a look waits out a tag
+//! `BUSY`, see [`Slot`]), so at least one of them sees the findings; and if
+//! only the first does, the role was given up before it looks, so it takes
+//! the role: none is left behind.
 //!
-//! *What passes between threads* for a heap is its few free values (and
-//! the heap's number): the deferred options are the fixed pairs
-//! `(a, m - a)`, `a < L - j`, and moves leaving `K - j`, `j < L`, read off
-//! the table when `frontier = K` ([`late_reaches`]). Listing them as the
-//! heap was worked out would ship `L` pairs from core to core per heap,
-//! through the one thread that resolves.
+//! *What passes between threads* for a heap is its few free values, its
+//! lag and its number, on one cache line: the deferred options are the
+//! fixed pairs `(a, m - a)`, `a < L - j`, and moves leaving `K - j`,
+//! `j < L`, read off the table when `frontier = K` ([`late_reaches`]).
+//! Listing them as the heap was worked out would ship `L` pairs from core
+//! to core per heap, through the one thread that resolves.
 //!
 //! The threads are scoped threads of the standard library, one set
 //! per segment: they wait on one another, so each needs a thread of its
 //! own (tasks of a work-stealing pool that wait for other tasks could all
-//! be waiting while the one they need is queued). A thread that waits long
-//! computes the first heap not yet resolved itself, from every value below
-//! it: on a busy machine the thread working on that heap may have lost its
-//! core, and the others would otherwise wait for it.
+//! be waiting while the one they need is queued). A thread that waits (the
+//! heap `R` below its own not resolved) computes the first heap not yet
+//! resolved itself, from every value below it: the thread working on that
+//! heap has most likely lost its core (a busy machine, or a virtual core
+//! its host runs something else on), and the others would wait for it.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use super::Cell;
@@ -94,26 +103,25 @@ const MARK_PAIRS: usize = 512;
 /// Looks at a value waited for before the thread yields (about a
 /// microsecond).
 const SPINS: u32 = 256;
-/// How far below a heap the values its thread reads lie: three times the
-/// threads, so that each can work some heaps ahead (the options reading the
-/// values above are deferred to the heap's resolution, where they are
-/// checked on one thread, and the more of them, the more often they reach
-/// every value found free and the heap is computed again). On two threads
-/// (2026-11-28, values of 0.6 and Grundy's game to 2^23): with `4P`, 0.6
-/// took 7.9 to 8.1 s, and 60,000 heaps of Grundy's game were computed
-/// again; with `3P`, 7.7 to 7.8 s and 26,000; with `2P + 1`, 7.6 s and
-/// 26,000. Waits stayed under one heap in a thousand. `3P` keeps some room
-/// for many threads, where a long heap holds up the others.
-fn lag(threads: usize) -> usize {
-    3 * threads
+/// How far past the frontier (the first heap not resolved) a thread may
+/// take a heap: the heaps taken and not resolved have a slot each. A thread
+/// works its heap out from the values below the frontier as it finds it
+/// ([`worker`]), so the distance sets no lag: it only bounds how far the
+/// others run on while one heap is long (a long scan, or a thread that
+/// lost its core), before they wait. Before (2026-11-28, two threads), the
+/// lag was fixed at `3P` and the threads waited for it: the waits were
+/// few (under one heap in 5,000) but long, about 3% of the time of Grundy's
+/// game spent spinning.
+fn reach(threads: usize) -> usize {
+    (4 * threads).max(32)
 }
 /// Common values found free for each heap (see the module docs: `B - 1` is
 /// the last of them). More would make a second computation rarer, but
 /// every heap would look for more rare values: with two, octal 0.6 took a
 /// sixth more work.
 const WANT: usize = 1;
-/// Rounds of waiting (spinning, then yielding) before a waiting thread
-/// computes the heap waited for itself.
+/// Rounds of yielding, after a first try, before a waiting thread tries
+/// again to compute the heap waited for itself.
 const PATIENCE: u32 = 4096;
 /// Pairs per block of the scans.
 const BLOCK: usize = 64;
@@ -239,14 +247,10 @@ struct Store<T> {
     /// Rare heaps of the segment, in order, and how many are listed.
     rare: Vec<AtomicU32>,
     rare_len: AtomicUsize,
-    /// Heap `k`'s findings are in slot `k % lag`, once it says `k`.
-    slots: Vec<Padded<Mutex<Findings>>>,
-    /// The heap whose findings each slot holds (`usize::MAX`: none), set
-    /// after them under the slot's lock: read without the lock, to look
-    /// whether a heap is ready.
-    tags: Vec<Padded<AtomicUsize>>,
-    /// Heaps a thread reads lie at least this far below the heap.
-    lag: usize,
+    /// Heap `k`'s findings are in slot `k % lag`, once its tag says `k`.
+    slots: Vec<Slot>,
+    /// How far past `frontier` a heap may be taken ([`reach`]).
+    reach: usize,
 }
 
 /// A value on a cache line of its own: the threads write these often, and
@@ -262,14 +266,61 @@ impl<T> std::ops::Deref for Padded<T> {
 }
 
 /// What a thread found of a heap from the values `lag` and more below it:
-/// the values found free. The deferred options are not listed: they are
-/// read off the table at resolution ([`late_reaches`]), so nothing but a
-/// few values passes from one thread to another.
-#[derive(Default)]
-struct Findings {
-    /// The heap (`usize::MAX`: none yet).
-    heap: usize,
-    free: Vec<usize>,
+/// the least values found free, at most [`KEPT`] of them, on one cache line
+/// with the tag that says which heap they are for, so that the thread that
+/// resolves takes one line from the thread that found them. The deferred
+/// options are not listed: they are read off the table at resolution
+/// ([`late_reaches`]).
+///
+/// *Fewer values kept.* With `F'` the least values of `F` (a prefix in
+/// order), `min(F' \ D) = min(F \ D)` whenever `F' \ D` is not empty: a
+/// value of `F` below `min(F' \ D)` is in `F'`, hence in `D`. When `F'` is
+/// covered by `D`, the heap is computed again, as when `F` is.
+///
+/// *The tag.* It holds the heap whose findings the slot has (`NONE`: none),
+/// or `BUSY` while a thread writes them. A thread claims the slot by
+/// turning its tag into `BUSY`, then writes only if its heap is not yet
+/// resolved (else it puts the tag back as it was). The findings of heap
+/// `k` are read only by the thread resolving `k` (so `frontier = k`), after
+/// it read the tag `k`; the only threads that may claim the slot then are
+/// late ones holding a heap `k - nL` already resolved, which write nothing
+/// and put the tag back, since a heap `k + nL` is taken only once
+/// `frontier > k`. So the values read are the ones written before the tag.
+#[repr(align(128))]
+struct Slot {
+    tag: AtomicUsize,
+    len: AtomicU32,
+    /// The heap's lag: the values it was worked out from lie at or below
+    /// `heap - lag`.
+    lag: AtomicU32,
+    free: [AtomicU32; KEPT],
+}
+
+/// Values found free kept for a heap (see [`Slot`]).
+const KEPT: usize = 12;
+/// A slot's tag with no findings.
+const NONE: usize = usize::MAX;
+/// A slot's tag while a thread writes it.
+const BUSY: usize = usize::MAX - 1;
+
+impl Slot {
+    fn new() -> Slot {
+        Slot {
+            tag: AtomicUsize::new(NONE),
+            len: AtomicU32::new(0),
+            lag: AtomicU32::new(1),
+            free: std::array::from_fn(|_| AtomicU32::new(0)),
+        }
+    }
+
+    /// The values kept and the lag, once the tag said the heap is this
+    /// slot's.
+    fn read(&self, out: &mut Vec<usize>) -> usize {
+        out.clear();
+        let n = self.len.load(Ordering::Relaxed) as usize;
+        out.extend(self.free[..n].iter().map(|v| v.load(Ordering::Relaxed) as usize));
+        self.lag.load(Ordering::Relaxed) as usize
+    }
 }
 
 // SAFETY: the pointers are the starts of buffers that outlive the scoped
@@ -324,7 +375,7 @@ impl<T: Cell> Store<T> {
 pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: usize) -> Outcome {
     assert!(vals.len() == seg.s0 && vals.capacity() >= seg.s1 && cap >= seg.s1);
     let in_seg = if seg.rc_on { seg.s1 - seg.s0 } else { 0 };
-    let lag = lag(seg.threads);
+    let reach = reach(seg.threads);
     let store = Store {
         ptr: vals.as_mut_ptr(),
         rev,
@@ -335,16 +386,8 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         next: Padded(AtomicUsize::new(seg.s0)),
         rare: (0..in_seg).map(|_| AtomicU32::new(0)).collect(),
         rare_len: AtomicUsize::new(0),
-        slots: (0..lag)
-            .map(|_| {
-                Padded(Mutex::new(Findings {
-                    heap: usize::MAX,
-                    ..Findings::default()
-                }))
-            })
-            .collect(),
-        tags: (0..lag).map(|_| Padded(AtomicUsize::new(usize::MAX))).collect(),
-        lag,
+        slots: (0..reach).map(|_| Slot::new()).collect(),
+        reach,
     };
     let (work, threads) = std::thread::scope(|s| {
         let store = &store;
@@ -391,9 +434,9 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, ThreadStats) {
         targets: Vec::new(),
         missing: Vec::new(),
         starts: Vec::new(),
+        lag: 1,
     };
     let (mut mine, mut spare) = (new(), new());
-    let lag = store.lag;
     let mut work = 0;
     let mut st = ThreadStats::default();
     loop {
@@ -404,17 +447,20 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, ThreadStats) {
         if !wait(
             seg,
             store,
-            (k + 1).saturating_sub(lag),
+            (k + 1).saturating_sub(store.reach),
             k,
             &mut spare,
             (&mut work, &mut st),
         ) {
             break;
         }
-        // a heap another thread computed while this one waited is skipped
-        if store.frontier.load(Ordering::SeqCst) <= k {
+        // the values below the frontier are known: the options reading the
+        // heaps from it to `k` are deferred (a heap another thread
+        // computed while this one waited is skipped)
+        let f = store.frontier.load(Ordering::SeqCst);
+        if f <= k {
             let clock = Clock::start(seg.timed);
-            work += solve(seg, store, k, lag, WANT, &mut mine, &mut st);
+            work += solve(seg, store, k, k + 1 - f, WANT, &mut mine, &mut st);
             st.busy_ns += clock.ns();
             st.heaps += 1;
             work += resolve(seg, store, Some((k, &mut mine)), &mut spare, false, &mut st);
@@ -427,20 +473,55 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, ThreadStats) {
 /// Leaves the findings of heap `k` in its slot for the thread that will
 /// resolve it (unless it is resolved already).
 fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &mut Scratch<T>) {
-    let mut slot = store.slots[k % store.lag]
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    if store.frontier.load(Ordering::SeqCst) <= k {
-        slot.heap = k;
-        std::mem::swap(&mut slot.free, &mut mine.free);
-        store.tags[k % store.lag].store(k, Ordering::SeqCst);
+    if store.frontier.load(Ordering::SeqCst) > k {
+        return;
     }
+    let slot = &store.slots[k % store.reach];
+    let mut rounds = 0u32;
+    let was = loop {
+        let t = slot.tag.load(Ordering::SeqCst);
+        if t != BUSY
+            && slot
+                .tag
+                .compare_exchange(t, BUSY, Ordering::SeqCst, Ordering::Relaxed)
+                .is_ok()
+        {
+            break t;
+        }
+        // a late thread puts the tag back within a few steps
+        rounds += 1;
+        if rounds < SPINS {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    };
+    if store.frontier.load(Ordering::SeqCst) > k {
+        slot.tag.store(was, Ordering::SeqCst);
+        return;
+    }
+    // the least values, as far as they fit (see `Slot`)
+    let kept = mine
+        .free
+        .iter()
+        .take(KEPT)
+        .take_while(|&&v| u32::try_from(v).is_ok());
+    let mut n = 0;
+    for (cell, &v) in slot.free.iter().zip(kept) {
+        cell.store(v as u32, Ordering::Relaxed);
+        n += 1;
+    }
+    slot.len.store(n, Ordering::Relaxed);
+    // a lag is at most `reach` (see `worker`)
+    slot.lag.store(mine.lag as u32, Ordering::Relaxed);
+    slot.tag.store(k, Ordering::SeqCst);
 }
 
 /// Waits until heaps `0..n` are written; false if the segment stopped
 /// before heap `k`. A thread that waits long computes the first heap not
 /// written itself: the thread working on it may have lost its core (on a
-/// busy machine), and the others would wait for it.
+/// busy machine, or a virtual core its host runs something else on), and
+/// the others would wait for it.
 fn wait<T: Cell>(
     seg: &Segment,
     store: &Store<T>,
@@ -465,11 +546,15 @@ fn wait<T: Cell>(
         rounds += 1;
         if rounds < SPINS {
             std::hint::spin_loop();
-        } else if rounds < PATIENCE {
-            std::thread::yield_now();
-        } else {
+        } else if rounds == SPINS || rounds >= PATIENCE {
+            // a thread waits only when `reach` heaps are taken past one
+            // not resolved, held some 30 heaps' time: its thread has most
+            // likely lost its core, so the heap is computed here at once
+            // (and again every `PATIENCE` rounds, if the role was held)
             *work += resolve(seg, store, None, scratch, true, st);
-            rounds = 0;
+            rounds = SPINS;
+        } else {
+            std::thread::yield_now();
         }
     };
     st.wait_ns += clock.ns();
@@ -532,9 +617,27 @@ fn resolve<T: Cell>(
 }
 
 /// Whether the findings of the heap next to resolve wait in their slot.
+/// A tag `BUSY` is waited out: it is a thread writing findings, or a late
+/// one that puts the tag back (see [`Slot`]), within a few steps.
 fn next_ready<T: Cell>(store: &Store<T>) -> bool {
     let k = store.frontier.load(Ordering::SeqCst);
-    k < store.limit.load(Ordering::SeqCst) && store.tags[k % store.lag].load(Ordering::SeqCst) == k
+    if k >= store.limit.load(Ordering::SeqCst) {
+        return false;
+    }
+    let tag = &store.slots[k % store.reach].tag;
+    let mut rounds = 0u32;
+    loop {
+        let t = tag.load(Ordering::SeqCst);
+        if t != BUSY {
+            return t == k;
+        }
+        rounds += 1;
+        if rounds < SPINS {
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
 }
 
 /// With the role held: resolves heaps in order while their findings are
@@ -548,7 +651,7 @@ fn resolve_ready<T: Cell>(
     help: &mut bool,
     st: &mut ThreadStats,
 ) -> u64 {
-    let lag = store.lag;
+    let reach = store.reach;
     let mut work = 0;
     loop {
         let k = store.frontier.load(Ordering::SeqCst);
@@ -556,7 +659,7 @@ fn resolve_ready<T: Cell>(
             return work;
         }
         let all = store.known(k);
-        let mut pick = |free: &[usize]| {
+        let mut pick = |free: &[usize], lag: usize| {
             free.iter().copied().find(|&u| {
                 let (hit, checked) = late_reaches(&seg.moves, all, k, lag, u);
                 st.deferred += checked;
@@ -564,14 +667,12 @@ fn resolve_ready<T: Cell>(
             })
         };
         let found = if let Some((_, mine)) = own.take_if(|(o, _)| *o == k) {
-            Some(pick(&mine.free))
-        } else if store.tags[k % lag].load(Ordering::SeqCst) != k {
+            Some(pick(&mine.free, mine.lag))
+        } else if store.slots[k % reach].tag.load(Ordering::SeqCst) != k {
             None
         } else {
-            let slot = store.slots[k % lag]
-                .lock()
-                .unwrap_or_else(|e| e.into_inner());
-            (slot.heap == k).then(|| pick(&slot.free))
+            let lag = store.slots[k % reach].read(&mut spare.free);
+            Some(pick(&spare.free, lag))
         };
         let v = match found {
             Some(Some(v)) => v,
@@ -648,6 +749,8 @@ struct Scratch<T> {
     targets: Vec<usize>,
     missing: Vec<T>,
     starts: Vec<usize>,
+    /// The lag `free` was found with.
+    lag: usize,
 }
 
 /// Fills `scratch.free` (every value below a bound that no option reading
@@ -664,6 +767,7 @@ fn solve<T: Cell>(
     st: &mut ThreadStats,
 ) -> u64 {
     let known = store.known(k + 1 - lag);
+    s.lag = lag;
     s.seen.fill(0);
     s.starts.clear();
     let mut work = mark_one_heap_moves(&seg.moves, known, k, lag, s);
@@ -889,12 +993,18 @@ fn mark_rare<T: Cell>(
     }
     let mask = seen.len() - 1;
     let rare = seg.rare;
-    let from = rare.partition_point(|&(r, _)| (r as usize) < lo);
-    let to = rare.partition_point(|&(r, _)| (r as usize) <= m - lo);
+    // `lo` is at most the lag, and the rare heaps often all lie below
+    // `m - lo`: both ends are found without a search where they can be
+    let from = rare.iter().take_while(|&&(r, _)| (r as usize) < lo).count();
+    let to = if rare.last().is_none_or(|&(r, _)| (r as usize) <= m - lo) {
+        rare.len()
+    } else {
+        rare.partition_point(|&(r, _)| (r as usize) <= m - lo)
+    };
     let mut n = (to.max(from) - from) as u64;
     if seg.moves.unequal && m.is_multiple_of(2) {
         // the split into two equal heaps is no move
-        let mid = rare.partition_point(|&(r, _)| 2 * (r as usize) < m);
+        let mid = from + rare[from..to.max(from)].partition_point(|&(r, _)| 2 * (r as usize) < m);
         let skip = usize::from(rare.get(mid).is_some_and(|&(r, _)| 2 * r as usize == m));
         let mid = mid.clamp(from, to.max(from));
         mark_listed(known, m, &rare[from..mid], seen, mask);
