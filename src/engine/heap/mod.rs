@@ -21,6 +21,7 @@ mod census;
 mod marks;
 mod mirror;
 mod parallel;
+mod pool;
 mod scan;
 mod split;
 mod subtraction;

@@ -389,8 +389,61 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
         slots: (0..reach).map(|_| Slot::new()).collect(),
         reach,
     };
-    let (work, threads) = std::thread::scope(|s| {
-        let store = &store;
+    let (work, threads) = run_workers(seg, &store);
+    let len = store.frontier.load(Ordering::SeqCst);
+    // SAFETY: heaps `s0..len` were written (`frontier`), within capacity.
+    unsafe { vals.set_len(len) };
+    Outcome {
+        len,
+        work,
+        threads,
+    }
+}
+
+/// Runs `worker` on `seg.threads` threads, the caller's among them; the
+/// work done, and what each thread did, the caller's first. A thread that
+/// never starts (none given, or the pool busy with another table's
+/// segment) takes no heap, and the others do its share: a worker waits
+/// only for heaps other workers took.
+#[cfg(feature = "threads")]
+fn run_workers<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, Vec<ThreadStats>) {
+    // a pool's threads are woken, not made: making 15 threads took about
+    // 480 µs a segment here (2 cores), waking them 19 µs
+    // the caller is one of the threads: a pool of the others, so that
+    // none of its threads looks for work beside them
+    let Some(pool) = super::pool::pool(seg.threads - 1) else {
+        return spawn_workers(seg, store);
+    };
+    let others = std::sync::Mutex::new(Vec::new());
+    let (mut work, first) = pool.in_place_scope(|s| {
+        for _ in 1..seg.threads {
+            s.spawn(|_| {
+                let r = worker(seg, store);
+                others.lock().unwrap_or_else(|e| e.into_inner()).push(r);
+            });
+        }
+        worker(seg, store)
+    });
+    let mut threads = vec![first];
+    for (w, stats) in others.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        work += w;
+        threads.push(stats);
+    }
+    threads.resize(seg.threads, ThreadStats::default());
+    (work, threads)
+}
+
+/// Without the `threads` feature: threads of the standard library, made
+/// for the segment.
+#[cfg(not(feature = "threads"))]
+fn run_workers<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, Vec<ThreadStats>) {
+    spawn_workers(seg, store)
+}
+
+/// Runs `worker` on scoped threads of the standard library made for the
+/// segment (see [`run_workers`]).
+fn spawn_workers<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, Vec<ThreadStats>) {
+    std::thread::scope(|s| {
         // a thread the system will not give is done without: its heaps
         // are computed by the others, which help when a heap is late
         let handles: Vec<_> = (1..seg.threads)
@@ -410,15 +463,7 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
             threads.push(stats);
         }
         (work, threads)
-    });
-    let len = store.frontier.load(Ordering::SeqCst);
-    // SAFETY: heaps `s0..len` were written (`frontier`), within capacity.
-    unsafe { vals.set_len(len) };
-    Outcome {
-        len,
-        work,
-        threads,
-    }
+    })
 }
 
 /// One thread: takes the next heap no thread has taken, finds what it can

@@ -47,12 +47,16 @@ const COMPARE_FROM: usize = 8 * SCAN_BLOCK;
 const PARALLEL_FROM: usize = 1 << 14;
 #[cfg(test)]
 const PARALLEL_FROM: usize = 200;
-/// The longest segment the threads compute between two looks at the watch
-/// (short in tests, so that they cross many).
+/// The longest segment the threads compute between two looks at the watch:
+/// `2^16` heaps a thread (300 in all in tests, so that they cross many).
 #[cfg(not(test))]
-const SEGMENT: usize = 1 << 16;
+fn segment_cap(threads: usize) -> usize {
+    (1 << 16) * threads
+}
 #[cfg(test)]
-const SEGMENT: usize = 300;
+fn segment_cap(_threads: usize) -> usize {
+    300
+}
 /// Values between two updates of the cost model.
 const COST_WINDOW: usize = 4096;
 
@@ -358,11 +362,13 @@ impl Split {
         if self.threads < 2 || s0 < PARALLEL_FROM || !self.rc_possible() {
             return Ok(Seg::Not);
         }
-        // about 2^25 steps a segment (some milliseconds), so that the watch
-        // is called often enough
+        // about 2^25 steps a thread a segment (some milliseconds), so that
+        // the watch is called often enough, and the segment's fixed costs
+        // (waking the threads, joining them) stay small beside it however
+        // many threads share it
         let per_heap = self.cost.a + self.cost.b * s0 as f64;
-        let len = ((1u64 << 25) as f64 / per_heap.max(1.0)) as usize;
-        let len = len.clamp(16 * self.threads, SEGMENT);
+        let len = ((1u64 << 25) as f64 * self.threads as f64 / per_heap.max(1.0)) as usize;
+        let len = len.clamp(16 * self.threads, segment_cap(self.threads));
         let s1 = target.min(s0 + len);
         if s1 - s0 < 4 * self.threads || u32::try_from(s1).is_err() {
             return Ok(Seg::Not);

@@ -508,8 +508,9 @@ fn thread_counts_add_up() {
         // read the heaps from the frontier to the heap: the one below and
         // the pairs with a smaller part under the lag, which is at most
         // the reach (32 here), each checked for at most the 12 values kept
+        // (none at all when the other threads did not start in time: the
+        // pool may be busy with other tests)
         let reach = 32;
-        assert!(sum(|s| s.deferred) > 0, "{r:?}");
         assert!(
             sum(|s| s.deferred) <= sum(|s| s.heaps) * 12 * (reach + 1),
             "{r:?}"

@@ -298,24 +298,11 @@ impl Three {
         Ok(None)
     }
 
-    /// The pool of `threads` threads: one for the process for each number
-    /// of threads asked for, made when first wanted, so that many tables
-    /// (a survey, a file of games) do not each hold threads of their own.
+    /// The process's pool of this table's number of threads (see
+    /// [`super::pool`]).
     #[cfg(feature = "threads")]
     fn pool(&self) -> Option<std::sync::Arc<rayon::ThreadPool>> {
-        use std::sync::{Arc, Mutex, OnceLock};
-        static POOLS: OnceLock<Mutex<Vec<Arc<rayon::ThreadPool>>>> = OnceLock::new();
-        let mut pools = POOLS.get_or_init(Default::default).lock().ok()?;
-        if let Some(p) = pools.iter().find(|p| p.current_num_threads() == self.threads) {
-            return Some(Arc::clone(p));
-        }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.threads)
-            .build()
-            .ok()
-            .map(Arc::new)?;
-        pools.push(Arc::clone(&pool));
-        Some(pool)
+        super::pool::pool(self.threads)
     }
 
     /// The value of heap `vals.len()` from the pair sets; records the pair
