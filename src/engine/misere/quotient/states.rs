@@ -207,6 +207,49 @@ impl<'t> Dense<'t> {
         out
     }
 
+    /// `D(w)` of a state, one byte (0 or 1) an element.
+    fn expand(&self, s: &[u64]) -> Vec<u8> {
+        // a power of two long, so that a masked index needs no check
+        let mut bytes = vec![0u8; (self.words * 64).next_power_of_two()];
+        for (w, &word) in s[1..].iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                bytes[w * 64 + m.trailing_zeros() as usize] = 1;
+                m &= m - 1;
+            }
+        }
+        bytes
+    }
+
+    /// [`Dense::moved`], reading `D` from [`Dense::expand`]: a byte load
+    /// an element, and eight bytes packed into eight bits by one multiply
+    /// (byte `i`, 0 or 1, times `2^(56 - 7j)` summed over `j`: the powers
+    /// `8i + 56 - 7j` are all different, so nothing carries, and the top
+    /// byte holds `2^(56 + i)` from `j = i` alone).
+    fn moved_bytes(&self, s: &[u64], bytes: &[u8], phi: u32) -> Vec<u64> {
+        let t = self.t;
+        let x = Self::element(s);
+        let mut out = vec![0u64; 1 + self.words];
+        out[0] = u64::from(t.mul(x, phi)) | 1 << 32;
+        let row = &t.mul[phi as usize * t.order as usize..][..t.order as usize];
+        // every element is below the length: the mask changes nothing
+        let mask = bytes.len() - 1;
+        let bytes = &bytes[..=mask];
+        for (w, ys) in out[1..].iter_mut().zip(row.chunks(64)) {
+            let mut bits = 0u64;
+            for (c, y8) in ys.chunks(8).enumerate() {
+                let mut v = [0u8; 8];
+                for (b, &y) in v.iter_mut().zip(y8) {
+                    *b = bytes[y as usize & mask];
+                }
+                let packed = u64::from_le_bytes(v).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+                bits |= packed << (8 * c);
+            }
+            *w = bits;
+        }
+        out
+    }
+
     /// Adds to `out` (from [`Dense::moved`]) the elements `z` with
     /// `φ(w)·T(h)·z` meeting `S`, `s` being the state of `w`.
     pub fn add_options(&self, out: &mut [u64], s: &[u64], l: &Letter) {
@@ -227,12 +270,14 @@ impl<'t> Dense<'t> {
     pub fn apply_all(&self, s: &[u64], letters: &[Letter], by_phi: &[usize]) -> Vec<Vec<u64>> {
         let mut out: Vec<Vec<u64>> = vec![Vec::new(); letters.len()];
         let mut shared: Option<(u32, Vec<u64>)> = None;
+        // `D` a byte an element, made once for all the letters
+        let bytes = self.expand(s);
         for &li in by_phi {
             let l = &letters[li];
             let base = match &shared {
                 Some((phi, b)) if *phi == l.phi => b.clone(),
                 _ => {
-                    let b = self.moved(s, l.phi);
+                    let b = self.moved_bytes(s, &bytes, l.phi);
                     shared = Some((l.phi, b.clone()));
                     b
                 }
@@ -499,4 +544,49 @@ pub fn guess(
         }
     }
     Ok(Guess { p, pred })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Dense, Spend};
+    use crate::engine::Quiet;
+    use crate::engine::code::parse_code;
+    use crate::engine::misere::quotient::Solver;
+    use crate::engine::rule::HeapRule;
+
+    #[test]
+    fn moved_from_bytes_is_moved() {
+        // the quotient of 0.07 to heap 30 (order 360: several
+        // words), random states, every element as the letter's
+        let mut s = Solver::new(&HeapRule::TakeBreak(parse_code("0.07", false).unwrap()));
+        let mut quiet = Quiet;
+        let mut spend = Spend::new(1 << 22, 1 << 30, 1 << 30, &mut quiet);
+        s.extend_to(30, &mut spend).unwrap();
+        let dense = Dense::new(&s.table, 1 << 30).unwrap();
+        let k = s.table.order;
+        assert!(k > 64, "order {k}");
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..200 {
+            let mut st = dense.start();
+            st[0] = next() % u64::from(k) | 1 << 32;
+            for w in 1..st.len() {
+                st[w] = next() & next();
+            }
+            // no bits past the order
+            let last = st.len() - 1;
+            if k % 64 != 0 {
+                st[last] &= (1u64 << (k % 64)) - 1;
+            }
+            let bytes = dense.expand(&st);
+            for phi in 0..k {
+                assert_eq!(dense.moved_bytes(&st, &bytes, phi), dense.moved(&st, phi), "phi {phi}");
+            }
+        }
+    }
 }
