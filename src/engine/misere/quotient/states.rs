@@ -181,14 +181,16 @@ impl<'t> Dense<'t> {
 
     /// The state of `w + h` from the state of `w`.
     pub fn apply(&self, s: &[u64], l: &Letter) -> Vec<u64> {
-        let mut out = self.moved(s, l.phi);
+        let mut out = self.moved_bytes(s, &self.expand(s), l.phi);
         self.add_options(&mut out, s, l);
         out
     }
 
     /// The part of the state of `w + h` that depends on `φ(h)` alone:
-    /// the element `φ(w)·φ(h)`, and `{z : φ(h)·z ∈ D(w)}`.
-    pub fn moved(&self, s: &[u64], phi: u32) -> Vec<u64> {
+    /// the element `φ(w)·φ(h)`, and `{z : φ(h)·z ∈ D(w)}`, gathered a bit
+    /// at a time: the reference [`Dense::moved_bytes`] is tested against.
+    #[cfg(test)]
+    fn moved(&self, s: &[u64], phi: u32) -> Vec<u64> {
         let t = self.t;
         let x = Self::element(s);
         let mut out = vec![0u64; 1 + self.words];
@@ -221,7 +223,9 @@ impl<'t> Dense<'t> {
         bytes
     }
 
-    /// [`Dense::moved`], reading `D` from [`Dense::expand`]: a byte load
+    /// The part of the state of `w + h` that depends on `φ(h)` alone:
+    /// the element `φ(w)·φ(h)`, and `{z : φ(h)·z ∈ D(w)}`, reading `D`
+    /// from [`Dense::expand`]: a byte load
     /// an element, and eight bytes packed into eight bits by one multiply
     /// (byte `i`, 0 or 1, times `2^(56 - 7j)` summed over `j`: the powers
     /// `8i + 56 - 7j` are all different, so nothing carries, and the top
@@ -250,7 +254,7 @@ impl<'t> Dense<'t> {
         out
     }
 
-    /// Adds to `out` (from [`Dense::moved`]) the elements `z` with
+    /// Adds to `out` (from [`Dense::moved_bytes`]) the elements `z` with
     /// `φ(w)·T(h)·z` meeting `S`, `s` being the state of `w`.
     pub fn add_options(&self, out: &mut [u64], s: &[u64], l: &Letter) {
         let x = Self::element(s);
@@ -574,13 +578,13 @@ mod tests {
         };
         for _ in 0..200 {
             let mut st = dense.start();
-            st[0] = next() % u64::from(k) | 1 << 32;
-            for w in 1..st.len() {
-                st[w] = next() & next();
+            st[0] = (next() % u64::from(k)) | (1 << 32);
+            for w in st.iter_mut().skip(1) {
+                *w = next() & next();
             }
             // no bits past the order
             let last = st.len() - 1;
-            if k % 64 != 0 {
+            if !k.is_multiple_of(64) {
                 st[last] &= (1u64 << (k % 64)) - 1;
             }
             let bytes = dense.expand(&st);
