@@ -23,8 +23,8 @@
 //! fixed for all: a thread whose heap is next to resolve defers nothing.
 //! (It was fixed at `3P` before; on two threads to 2^21 the heaps computed
 //! again fell from 0.29% to 0.05% for 0.6 and from 0.31% to 0.08% for
-//! Grundy's game, and at 16 threads from 1.6% and 1.8% to 0.13% and 0.25%,
-//! the deferred options checked from 47 a heap to 3 to 5.)
+//! Grundy's game, and at 16 threads on 2 cores from 1.6% and 1.8% to 0.18%
+//! and 0.29%, the deferred options checked from 47 a heap to 4.8 and 5.4.)
 //!
 //! From the known options alone the thread finds a bound `B` and the set
 //! `F` of the values below `B` that no known option reaches, with `B - 1`
