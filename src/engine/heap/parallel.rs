@@ -247,7 +247,7 @@ struct Store<T> {
     /// Rare heaps of the segment, in order, and how many are listed.
     rare: Vec<AtomicU32>,
     rare_len: AtomicUsize,
-    /// Heap `k`'s findings are in slot `k % lag`, once its tag says `k`.
+    /// Heap `k`'s findings are in slot `k % reach`, once its tag says `k`.
     slots: Vec<Slot>,
     /// How far past `frontier` a heap may be taken ([`reach`]).
     reach: usize,
@@ -283,9 +283,9 @@ impl<T> std::ops::Deref for Padded<T> {
 /// resolved (else it puts the tag back as it was). The findings of heap
 /// `k` are read only by the thread resolving `k` (so `frontier = k`), after
 /// it read the tag `k`; the only threads that may claim the slot then are
-/// late ones holding a heap `k - nL` already resolved, which write nothing
-/// and put the tag back, since a heap `k + nL` is taken only once
-/// `frontier > k`. So the values read are the ones written before the tag.
+/// late ones holding a heap `k - nR` already resolved (`R` the
+/// [`reach`]), which write nothing and put the tag back, since a heap
+/// `k + nR` is taken only once `frontier > k`. So the values read are the ones written before the tag.
 #[repr(align(128))]
 struct Slot {
     tag: AtomicUsize,
@@ -408,9 +408,9 @@ pub(super) fn run<T: Cell>(seg: &Segment, vals: &mut Vec<T>, rev: *mut T, cap: u
 #[cfg(feature = "threads")]
 fn run_workers<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, Vec<ThreadStats>) {
     // a pool's threads are woken, not made: making 15 threads took about
-    // 480 µs a segment here (2 cores), waking them 19 µs
-    // the caller is one of the threads: a pool of the others, so that
-    // none of its threads looks for work beside them
+    // 480 µs a segment here (2 cores), waking them 19 µs. The caller is
+    // one of the threads, so the pool holds the others: none of its
+    // threads looks for work beside them.
     let Some(pool) = super::pool::pool(seg.threads - 1) else {
         return spawn_workers(seg, store);
     };
@@ -517,7 +517,7 @@ fn worker<T: Cell>(seg: &Segment, store: &Store<T>) -> (u64, ThreadStats) {
 
 /// Leaves the findings of heap `k` in its slot for the thread that will
 /// resolve it (unless it is resolved already).
-fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &mut Scratch<T>) {
+fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &Scratch<T>) {
     if store.frontier.load(Ordering::SeqCst) > k {
         return;
     }
@@ -534,12 +534,7 @@ fn stash<T: Cell>(store: &Store<T>, k: usize, mine: &mut Scratch<T>) {
             break t;
         }
         // a late thread puts the tag back within a few steps
-        rounds += 1;
-        if rounds < SPINS {
-            std::hint::spin_loop();
-        } else {
-            std::thread::yield_now();
-        }
+        back_off(&mut rounds);
     };
     if store.frontier.load(Ordering::SeqCst) > k {
         slot.tag.store(was, Ordering::SeqCst);
@@ -676,12 +671,19 @@ fn next_ready<T: Cell>(store: &Store<T>) -> bool {
         if t != BUSY {
             return t == k;
         }
-        rounds += 1;
-        if rounds < SPINS {
-            std::hint::spin_loop();
-        } else {
-            std::thread::yield_now();
-        }
+        back_off(&mut rounds);
+    }
+}
+
+/// One round of waiting for a tag another thread holds `BUSY` for a few
+/// steps: a spin, or past `SPINS` rounds (that thread lost its core) a
+/// yield.
+fn back_off(rounds: &mut u32) {
+    *rounds += 1;
+    if *rounds < SPINS {
+        std::hint::spin_loop();
+    } else {
+        std::thread::yield_now();
     }
 }
 
