@@ -168,9 +168,66 @@ pub fn error(defs: &Defs, store: &Store, game: GameId, to: u64, e: QuotientError
         }
     };
     let d = if known.is_empty() { d } else { d.note(known) };
+    let d = match store.quotients.get(&game).and_then(attempt_note) {
+        Some(note) => d.note(note),
+        None => d,
+    };
     EvalError::from(d.note(
         "the quotient grows where a new heap tells apart sums the smaller heaps could not; some quotients never stop growing",
     ))
+}
+
+/// How far the search got at the heap where the quotient stopped, when it
+/// refuted at least one trial there.
+fn attempt_note(kept: &Kept) -> Option<String> {
+    let a = kept.solver.attempt.as_ref()?;
+    if a.heap != kept.solver.to() + 1 || a.rounds == 0 {
+        return None;
+    }
+    let plural = if a.rounds == 1 { "" } else { "s" };
+    let tracked: Vec<String> = a
+        .tracked
+        .iter()
+        .map(|c| format!("heap {} to index {}", c.heap, c.index))
+        .collect();
+    let told = a.witness.as_ref().map_or(String::new(), |(p, n)| {
+        format!(
+            "; the last refutation: heaps {} make a P-position and heaps {} do not",
+            heaps_word(p),
+            heaps_word(n)
+        )
+    });
+    Some(format!(
+        "at heap {} the search refuted {} trial quotient{plural}, each by two sums it made equal that have different outcomes; the last refuted had order {} once reduced, with heap {}'s powers repeating from index {} with period {}; the trial under test when it stopped tracked the powers of {}{told}",
+        a.heap,
+        count(u128::from(a.rounds)),
+        count(u128::from(a.order)),
+        a.heap,
+        a.powers.0,
+        a.powers.1,
+        tracked.join(", ")
+    ))
+}
+
+/// A sum of heaps by their sizes, repeats counted: `2 + 2·14 + 5·30`
+/// (`0` for the empty sum).
+fn heaps_word(heaps: &[u64]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < heaps.len() {
+        let k = heaps[i..].iter().take_while(|&&h| h == heaps[i]).count();
+        parts.push(if k == 1 {
+            heaps[i].to_string()
+        } else {
+            format!("{k}·{}", heaps[i])
+        });
+        i += k;
+    }
+    if parts.is_empty() {
+        "0".into()
+    } else {
+        parts.join(" + ")
+    }
 }
 
 /// The outcome of a sum of heaps of one family from its quotient: `None`

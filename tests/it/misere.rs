@@ -669,4 +669,34 @@ fn dawsons_kayles_reaches_heap_33_under_the_defaults() {
     assert!(said.contains("`dk` to heap 40 would take more than 20,000,000 steps"), "{said}");
     assert!(said.contains("`set work 200000000` raises the limit"), "{said}");
     assert!(said.contains("the quotient is known to heap 33 (order 638)"), "{said}");
+    // how far heap 34 got, and its last refutation, checked by the misère
+    // search (which shares nothing with the quotient's; the naive search
+    // takes half a minute on these sums): the two really differ
+    assert!(said.contains("at heap 34 the search refuted 1 trial quotient,"), "{said}");
+    let (p, n) = refutation(&said).expect("a refutation in the note");
+    let ask = |w: &[u64]| {
+        let sum: Vec<String> = w.iter().map(|h| format!("dk({h})")).collect();
+        format!("misere outcome {}", sum.join(" + "))
+    };
+    let lines = crate::common::run_in(&mut s, &format!("{}\n{}", ask(&p), ask(&n)));
+    assert!(lines[0].starts_with("P "), "{p:?}: {lines:?}");
+    assert!(lines[1].starts_with("N "), "{n:?}: {lines:?}");
+}
+
+/// The two sums of Dawson's Kayles heaps of a note's last refutation
+/// (`heaps 2 + 2·14 make a P-position and heaps ... do not`).
+fn refutation(said: &str) -> Option<(Vec<u64>, Vec<u64>)> {
+    let rest = &said[said.find("the last refutation: heaps ")? + 27..];
+    let (p, rest) = rest.split_once(" make a P-position and heaps ")?;
+    let (n, _) = rest.split_once(" do not")?;
+    let sum = |w: &str| -> Option<Vec<u64>> {
+        let mut out = Vec::new();
+        for part in w.split(" + ") {
+            let (k, h) = part.split_once('·').unwrap_or(("1", part));
+            let (k, h): (usize, u64) = (k.parse().ok()?, h.parse().ok()?);
+            out.extend(std::iter::repeat_n(h, k));
+        }
+        Some(out)
+    };
+    Some((sum(p)?, sum(n)?))
 }

@@ -91,7 +91,8 @@ mod tests;
 mod trial;
 
 pub use present::Presentation;
-pub use solve::Solver;
+pub use solve::{Attempt, Solver};
+pub use trial::Cyclic;
 pub use states::Spend;
 
 /// A finite commutative monoid with a P-portion: the quotient itself.

@@ -32,6 +32,29 @@ pub struct Solver {
     states: States,
     /// Heaps at which the quotient grew.
     pub expansions: Vec<u64>,
+    /// How far the last heap that did not settle got, if the last
+    /// extension stopped there.
+    pub attempt: Option<Attempt>,
+}
+
+/// How far the search for a larger quotient got at a heap before it
+/// stopped (at a limit or an interruption): nothing in it is verified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attempt {
+    pub heap: u64,
+    /// Trials refuted: each found two sums the trial identified that have
+    /// different outcomes.
+    pub rounds: u32,
+    /// The order of the last refuted trial, reduced (0 before the first).
+    pub order: u32,
+    /// The index and period of heap `heap`'s element in that trial.
+    pub powers: (u32, u32),
+    /// The heaps the trial under test tracks apart, with their cyclic
+    /// factors.
+    pub tracked: Vec<Cyclic>,
+    /// The last refutation: two sums of heaps (sorted sizes) that the trial
+    /// made equal, the first a P-position and the second not.
+    pub witness: Option<(Vec<u64>, Vec<u64>)>,
 }
 
 impl Solver {
@@ -51,6 +74,7 @@ impl Solver {
             letters: Vec::new(),
             states: States::start(&Dense::new(&Table::trivial(), 64).expect("tiny")),
             expansions: Vec::new(),
+            attempt: None,
         }
     }
 
@@ -189,6 +213,7 @@ impl Solver {
     pub fn extend_to(&mut self, n: u64, spend: &mut Spend) -> Result<(), QuotientError> {
         while self.to() < n {
             let h = self.to() + 1;
+            self.attempt = None;
             let opts = self.heap_options(h)?;
             spend.work(opts.len() as u64)?;
             self.options.push(opts);
@@ -243,8 +268,25 @@ impl Solver {
         Ok(false)
     }
 
-    /// Step 2: the quotient grows at heap `h`.
+    /// Step 2: the quotient grows at heap `h`; where it stops first, how
+    /// far it got is kept in `attempt`.
     fn grow(&mut self, h: u64, spend: &mut Spend) -> Result<(), QuotientError> {
+        let mut at = Attempt {
+            heap: h,
+            rounds: 0,
+            order: 0,
+            powers: (0, 0),
+            tracked: Vec::new(),
+            witness: None,
+        };
+        let r = self.grow_rounds(&mut at, spend);
+        self.attempt = r.is_err().then_some(at);
+        r
+    }
+
+    /// The rounds of step 2: trials refined until one is verified.
+    fn grow_rounds(&mut self, at: &mut Attempt, spend: &mut Spend) -> Result<(), QuotientError> {
+        let h = at.heap;
         let mut base = self.table.clone();
         let mut phi_b = self.phi.clone();
         phi_b.push(0);
@@ -256,6 +298,7 @@ impl Solver {
         // conflicts met at this heap, and the heaps tracked for them
         let mut seen: Vec<(Vec<u64>, Vec<u64>)> = Vec::new();
         for _ in 0..MAX_ROUNDS {
+            at.tracked.clone_from(&cyclic);
             let trial = Trial {
                 base: &base,
                 cyclic: cyclic.clone(),
@@ -284,6 +327,9 @@ impl Solver {
                 }
                 Err(f) => f,
             };
+            at.rounds += 1;
+            at.order = r.table.order;
+            at.powers = r.table.index_period(phi_r[h as usize]);
             let heaps = |w: &[usize], ls: &[Letter]| -> Vec<u64> {
                 let mut w: Vec<u64> = w.iter().map(|&l| ls[l].heap).collect();
                 w.sort_unstable();
@@ -297,6 +343,11 @@ impl Solver {
                     heaps(&g.word(at), &letters_t)
                 }
             };
+            at.witness = Some(if f.ou {
+                (u.clone(), v.clone())
+            } else {
+                (v.clone(), u.clone())
+            });
             let c = self.choose(&r.table, &phi_r, h, &u, &v, f.ou, spend)?;
             let again = seen.contains(&(u.clone(), v.clone()));
             seen.push((u, v));

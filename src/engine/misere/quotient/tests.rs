@@ -297,6 +297,34 @@ fn a_quotient_that_keeps_growing_is_refused() {
     assert!(try_solve(&rule, 5).is_err());
 }
 
+/// A refusal keeps how far the growing heap got, and its last refutation
+/// is true: the naive search gives the two sums different outcomes.
+#[test]
+fn a_refused_heap_keeps_its_last_refutation() {
+    let (rule, moves) = octal("0.354");
+    let mut s = Solver::new(&rule);
+    let mut quiet = Quiet;
+    let mut spend = Spend::new(1 << 22, 1 << 30, 1 << 30, &mut quiet);
+    assert!(s.extend_to(5, &mut spend).is_err());
+    assert_eq!(s.to(), 4);
+    let a = s.attempt.clone().expect("heap 5 was attempted");
+    assert_eq!(a.heap, 5);
+    assert!(a.rounds > 1, "{a:?}");
+    assert!(a.order > 0 && a.powers.1 > 0, "{a:?}");
+    assert!(!a.tracked.is_empty(), "{a:?}");
+    let (p, n) = a.witness.expect("a refutation");
+    let mut naive = Naive {
+        moves,
+        memo: HashMap::new(),
+    };
+    assert!(naive.p(&p), "{p:?}");
+    assert!(!naive.p(&n), "{n:?}");
+    // a heap that settles leaves no attempt behind
+    let mut s = Solver::new(&rule);
+    assert!(s.extend_to(4, &mut spend).is_ok());
+    assert_eq!(s.attempt, None);
+}
+
 fn reduced(t: &Table) -> bool {
     let n = t.order;
     (0..n).all(|x| {
