@@ -34,7 +34,8 @@ fuzz_target!(|data: &[u8]| {
         positions: 2_000,
         options: 20_000,
         heap: 2_000,
-        period: 500,
+        period: Some(500),
+        work: 2_000_000,
         output: 2_000,
         memory: 64 << 20,
         ..Limits::default()
