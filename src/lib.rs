@@ -4,6 +4,8 @@ pub mod engine;
 pub mod eval;
 pub mod event;
 pub mod grade;
+#[cfg(test)]
+mod held;
 pub mod ir;
 pub mod plot;
 pub mod query;

@@ -117,6 +117,11 @@ impl Table {
         }
     }
 
+    /// Bytes held.
+    pub fn bytes(&self) -> u64 {
+        4 * self.mul.len() as u64 + self.p.len() as u64 + 64
+    }
+
     pub fn mul(&self, a: u32, b: u32) -> u32 {
         self.mul[a as usize * self.order as usize + b as usize]
     }

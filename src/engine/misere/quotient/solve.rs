@@ -239,8 +239,12 @@ impl Solver {
 
     /// Step 1: heap `h` maps into the quotient as it is.
     fn same_monoid(&mut self, h: u64, spend: &mut Spend) -> Result<bool, QuotientError> {
+        // what the solver holds counts against the memory beside the new
+        // states (which count themselves)
+        let held = self.held() - self.states.held();
         let table = &self.table;
-        let dense = Dense::new(table, spend.memory)?;
+        let dense = spend.beside(held, |s| Dense::new(table, s.memory))?;
+        let held = held + dense.bytes();
         let t = Self::t_of(table, &self.options[h as usize], |k| self.phi[k as usize]);
         let alone_p = t.iter().all(|&x| !table.p[x as usize]);
         for x in 0..table.order {
@@ -257,7 +261,11 @@ impl Solver {
                 .letters
                 .iter()
                 .any(|l| l.phi == letter.phi && l.t == letter.t);
-            if known || extend(&dense, &mut self.states, &self.letters, &letter, spend)? {
+            if known
+                || spend.beside(held, |s| {
+                    extend(&dense, &mut self.states, &self.letters, &letter, s)
+                })?
+            {
                 self.phi.push(x);
                 if !known {
                     self.letters.push(letter);
@@ -287,6 +295,11 @@ impl Solver {
     /// The rounds of step 2: trials refined until one is verified.
     fn grow_rounds(&mut self, at: &mut Attempt, spend: &mut Spend) -> Result<(), QuotientError> {
         let h = at.heap;
+        // the base starts as a copy of the table
+        let bytes = self.held() + self.table.bytes();
+        if bytes > spend.memory {
+            return Err(QuotientError::Memory { bytes });
+        }
         let mut base = self.table.clone();
         let mut phi_b = self.phi.clone();
         phi_b.push(0);
@@ -311,12 +324,19 @@ impl Solver {
             }
             let phi = |k: u64| trial.heap(k, phi_b[k as usize]);
             let letters_t = self.letters_of(&trial, &phi, h);
-            let g = guess(&trial, &letters_t, spend)?;
-            let r = reduce(&trial, &g.p, &generators(&letters_t), spend.memory)?;
+            // each structure is built beside those still held: the
+            // solver's, the base, the guess, the reduction, the dense table
+            let mut held = self.held() + base.bytes();
+            let g = spend.beside(held, |s| guess(&trial, &letters_t, s))?;
+            held += g.bytes();
+            let gens = generators(&letters_t);
+            let r = spend.beside(held, |s| reduce(&trial, &g.p, &gens, s.memory))?;
+            held += r.bytes();
             let phi_r: Vec<u32> = (0..=h).map(|k| r.class[&phi(k)]).collect();
             let letters = self.letters_of(&r.table, &|k| phi_r[k as usize], h);
-            let dense = Dense::new(&r.table, spend.memory)?;
-            let f = match verify(&dense, &letters, spend)? {
+            let dense = spend.beside(held, |s| Dense::new(&r.table, s.memory))?;
+            held += dense.bytes();
+            let f = match spend.beside(held, |s| verify(&dense, &letters, s))? {
                 Ok(states) => {
                     self.states = states;
                     self.phi = phi_r;
@@ -348,7 +368,7 @@ impl Solver {
             } else {
                 (v.clone(), u.clone())
             });
-            let c = self.choose(&r.table, &phi_r, h, &u, &v, f.ou, spend)?;
+            let c = spend.beside(held, |s| self.choose(&r.table, &phi_r, h, &u, &v, f.ou, s))?;
             let again = seen.contains(&(u.clone(), v.clone()));
             seen.push((u, v));
             cyclic = if again {

@@ -34,6 +34,11 @@ pub struct Letter {
 /// Bytes a state takes beside its words (box, index, table slot).
 const STATE_BYTES: u64 = 40;
 
+/// Bytes the verification keeps per state beside the state: its weight,
+/// predecessor and mark (17), three times over while their vectors move
+/// to twice the room.
+const VERIFY_BYTES: u64 = 56;
+
 /// What the searches may spend, and the watch that may stop them.
 pub struct Spend<'w> {
     pub states: u64,
@@ -56,6 +61,26 @@ impl<'w> Spend<'w> {
         }
     }
 
+    /// Runs `f` as if `held` bytes were taken from the memory allowed:
+    /// what `f` builds is refused where it and `held` together would pass
+    /// the limit, and the refusal counts both.
+    pub fn beside<T>(
+        &mut self,
+        held: u64,
+        f: impl FnOnce(&mut Spend) -> Result<T, QuotientError>,
+    ) -> Result<T, QuotientError> {
+        let total = self.memory;
+        self.memory = total.saturating_sub(held);
+        let r = f(self);
+        self.memory = total;
+        r.map_err(|e| match e {
+            QuotientError::Memory { bytes } => QuotientError::Memory {
+                bytes: bytes.saturating_add(held),
+            },
+            e => e,
+        })
+    }
+
     pub fn work(&mut self, n: u64) -> Result<(), QuotientError> {
         self.work = self.work.saturating_add(n);
         if self.work > self.work_limit {
@@ -70,6 +95,16 @@ impl<'w> Spend<'w> {
         }
         Ok(())
     }
+}
+
+/// Bytes a hash map or vector with room for `cap` entries of `per` bytes
+/// holds (with a hash map's spare buckets), three times that when it is
+/// full: the next entry moves it to twice the room, and the old room is
+/// held until the move is done.
+pub fn room_bytes(len: usize, cap: usize, per: u64) -> u64 {
+    let cap = cap.max(4) as u64;
+    let held = per * (cap + cap / 7 + 1);
+    if len as u64 >= cap { 3 * held } else { held }
 }
 
 /// A set of compressed states, each stored once: `[x | nonempty << 32,
@@ -111,9 +146,16 @@ impl States {
             });
         }
         let bytes = STATE_BYTES + 8 * s.len() as u64;
-        if self.bytes + bytes > spend.memory {
+        // a full list or index moves to one twice its size
+        let moving = |len: usize, cap: usize, per: u64| {
+            let held = room_bytes(len, cap, per);
+            if len >= cap { held } else { 0 }
+        };
+        let moving = moving(self.list.len(), self.list.capacity(), 16)
+            + moving(self.index.len(), self.index.capacity(), 5);
+        if self.bytes + bytes + moving > spend.memory {
             return Err(QuotientError::Memory {
-                bytes: self.bytes + bytes,
+                bytes: self.bytes + bytes + moving,
             });
         }
         self.bytes += bytes;
@@ -172,6 +214,11 @@ impl<'t> Dense<'t> {
             }
         }
         Ok(Dense { t, words, pz })
+    }
+
+    /// Bytes held beside the table.
+    pub fn bytes(&self) -> u64 {
+        8 * self.pz.len() as u64
     }
 
     /// The empty word's state.
@@ -417,6 +464,9 @@ pub fn verify(
     heap.push(Reverse((0u64, id0)));
     let cost = step_cost(m.t);
     let by_phi = by_element(letters);
+    // the states of a state's options, and its set as bytes, while they
+    // are worked out
+    let scratch = 8 * (letters.len() as u64 + 1) * (m.words as u64 + 4) + u64::from(m.t.order);
     while let Some(Reverse((wt, id))) = heap.pop() {
         let i = id as usize;
         if done[i] || wt > best[i] {
@@ -438,7 +488,11 @@ pub fn verify(
         for (li, (l, next)) in letters.iter().zip(nexts).enumerate() {
             spend.work(cost)?;
             let w = wt.saturating_add(l.weight);
-            let (nid, fresh) = states.insert(next, spend)?;
+            let beside = scratch
+                + VERIFY_BYTES * states.len() as u64
+                + room_bytes(heap.len(), heap.capacity(), 16)
+                + room_bytes(first.len(), first.capacity(), 9);
+            let (nid, fresh) = spend.beside(beside, |s| states.insert(next, s))?;
             if fresh {
                 best.push(u64::MAX);
                 pred.push((u32::MAX, u32::MAX));
@@ -477,6 +531,11 @@ pub struct Guess {
 }
 
 impl Guess {
+    /// Bytes held (two hash maps over the elements reached).
+    pub fn bytes(&self) -> u64 {
+        room_bytes(0, self.p.capacity(), 9) + room_bytes(0, self.pred.capacity(), 13)
+    }
+
     /// The lightest word (letter indices) of element `x`.
     pub fn word(&self, mut x: u32) -> Vec<usize> {
         let mut w = Vec::new();
@@ -503,12 +562,14 @@ pub fn guess(
     best.insert(m.one(), (0, Vec::new()));
     pred.insert(m.one(), (u32::MAX, u32::MAX));
     heap.push(Reverse((0u64, m.one())));
-    let mut bytes = 0u64;
+    // the bytes of the `tr`s waiting in `best`
+    let mut waiting = 0u64;
     while let Some(Reverse((wt, x))) = heap.pop() {
         if p.contains_key(&x) || best[&x].0 < wt {
             continue;
         }
         let tr = std::mem::take(&mut best.get_mut(&x).expect("pushed with a word").1);
+        waiting = waiting.saturating_sub(4 * tr.capacity() as u64);
         let mut is_p = !tr.is_empty();
         for t in &tr {
             match p.get(t) {
@@ -533,7 +594,15 @@ pub fn guess(
             ntr.sort_unstable();
             ntr.dedup();
             spend.work(ntr.len() as u64 + 1)?;
-            bytes += 48 + 4 * ntr.len() as u64;
+            if let Some((_, old)) = best.get(&y) {
+                waiting = waiting.saturating_sub(4 * old.capacity() as u64);
+            }
+            waiting += 4 * ntr.capacity() as u64;
+            let bytes = waiting
+                + room_bytes(p.len(), p.capacity(), 9)
+                + room_bytes(pred.len(), pred.capacity(), 13)
+                + room_bytes(best.len(), best.capacity(), 41)
+                + room_bytes(heap.len(), heap.capacity(), 16);
             if bytes > spend.memory {
                 return Err(QuotientError::Memory { bytes });
             }

@@ -2,7 +2,7 @@
 //! shares no code with it (its own move generator, its own memo).
 
 use super::states::Spend;
-use super::{Presentation, Solver, Table};
+use super::{Presentation, QuotientError, Solver, Table};
 use crate::engine::Quiet;
 use crate::engine::code::parse_code;
 use crate::engine::rule::HeapRule;
@@ -323,6 +323,39 @@ fn a_refused_heap_keeps_its_last_refutation() {
     let mut s = Solver::new(&rule);
     assert!(s.extend_to(4, &mut spend).is_ok());
     assert_eq!(s.attempt, None);
+}
+
+/// Growing a quotient holds no more than the memory it is given: every
+/// structure is refused beside those already held, not alone. Heap 31 of
+/// Dawson's Kayles grows the quotient from order 360 to 520.
+#[test]
+fn a_growing_quotient_holds_no_more_than_its_memory() {
+    let (rule, _) = octal("0.07");
+    let at_30 = solve(&rule, 30);
+    let extend = |memory: u64| {
+        let mut s = at_30.clone();
+        let mut quiet = Quiet;
+        let mut spend = Spend::new(1 << 22, 1 << 34, memory, &mut quiet);
+        let (r, most) = crate::held::peak(|| s.extend_to(31, &mut spend));
+        (r, s, most)
+    };
+    let (r, s, most) = extend(1 << 30);
+    assert!(r.is_ok());
+    assert_eq!(s.table.order, 520);
+    // the ledger leaves out a few small vectors (a word, a letter's
+    // options): a hundredth of the limit
+    for limit in [most / 8, most / 4, most / 2, most * 3 / 4, most * 7 / 8] {
+        let memory = at_30.held() + limit;
+        let (r, _, used) = extend(memory);
+        assert!(
+            matches!(r, Err(QuotientError::Memory { bytes }) if bytes > memory),
+            "{r:?}"
+        );
+        assert!(
+            used <= limit + limit / 100,
+            "held {used} beside the solver, allowed {limit}"
+        );
+    }
 }
 
 fn reduced(t: &Table) -> bool {
