@@ -347,27 +347,15 @@ impl Solver {
                 }
                 Err(f) => f,
             };
-            at.rounds += 1;
-            at.order = r.table.order;
-            at.powers = r.table.index_period(phi_r[h as usize]);
-            let heaps = |w: &[usize], ls: &[Letter]| -> Vec<u64> {
-                let mut w: Vec<u64> = w.iter().map(|&l| ls[l].heap).collect();
-                w.sort_unstable();
-                w
-            };
-            let u = heaps(&f.u, &letters);
+            let u = heaps_of(&f.u, &letters);
             let v = match &f.v {
-                Some(v) => heaps(v, &letters),
+                Some(v) => heaps_of(v, &letters),
                 None => {
                     let at = u.iter().fold(0, |x, &k| trial.mul(x, phi(k)));
-                    heaps(&g.word(at), &letters_t)
+                    heaps_of(&g.word(at), &letters_t)
                 }
             };
-            at.witness = Some(if f.ou {
-                (u.clone(), v.clone())
-            } else {
-                (v.clone(), u.clone())
-            });
+            at.refuted(&r.table, phi_r[h as usize], &u, &v, f.ou);
             let c = spend.beside(held, |s| self.choose(&r.table, &phi_r, h, &u, &v, f.ou, s))?;
             let again = seen.contains(&(u.clone(), v.clone()));
             seen.push((u, v));
@@ -456,6 +444,25 @@ impl Solver {
         }
         Ok(diff.iter().map(|&k| factor(k)).collect())
     }
+}
+
+impl Attempt {
+    /// Notes a refuted trial (reduced to `table`, the heap's element `x`)
+    /// and its refutation: words `u` (of outcome `ou`, true for P) and `v`.
+    fn refuted(&mut self, table: &Table, x: u32, u: &[u64], v: &[u64], ou: bool) {
+        self.rounds += 1;
+        self.order = table.order;
+        self.powers = table.index_period(x);
+        let (p, n) = if ou { (u, v) } else { (v, u) };
+        self.witness = Some((p.to_vec(), n.to_vec()));
+    }
+}
+
+/// The heaps of a word of letters, sorted.
+fn heaps_of(w: &[usize], letters: &[Letter]) -> Vec<u64> {
+    let mut w: Vec<u64> = w.iter().map(|&l| letters[l].heap).collect();
+    w.sort_unstable();
+    w
 }
 
 /// The distinct elements of the letters.
