@@ -4,6 +4,7 @@ and a Dask scheduler with two workers started as processes of their own."""
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+
+# Ctrl-C reaches Python only where SIGINT was not ignored when it started; a
+# shell that starts a job in the background ignores it, and then
+# `_thread.interrupt_main` does nothing and the tests of Ctrl-C would wait
+# for ever. Python's own handler is put back for them.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def mex_binary():
